@@ -1,0 +1,59 @@
+"""The plain text puzzle file: a header naming genre and size, then one line per row.
+
+    canal 6x6
+    3 . . . 3 .
+    . 2 . . . .
+    ...
+
+Tokens are separated by spaces: ``.`` empty, ``?`` a clue of unknown value, an integer
+a clue. The size is ROWSxCOLS (``canal 6 6`` is accepted too).
+"""
+from __future__ import annotations
+
+import re
+
+from ..errors import InputError
+from ..puzzle import Puzzle
+from .url import check_size
+
+
+def parse_text(text: str, where: str) -> Puzzle:
+    from ..encodings import get_genre
+    lines = text.splitlines()
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines or not any(line.strip() for line in lines):
+        raise InputError("empty puzzle file", where)
+    header = lines[0].split()
+    m = None
+    if len(header) == 2:
+        m = re.fullmatch(r"(\d+)[xX](\d+)", header[1])
+    elif len(header) == 3 and header[1].isdigit() and header[2].isdigit():
+        m = re.fullmatch(r"(\d+) (\d+)", f"{header[1]} {header[2]}")
+    if not m:
+        raise InputError(f"header {lines[0].strip()!r} should be 'GENRE ROWSxCOLS', "
+                         f"e.g. 'canal 6x6'", f"{where}:1")
+    genre = get_genre(header[0], f"{where}:1")
+    rows, cols = int(m.group(1)), int(m.group(2))
+    check_size(rows, cols, f"{where}:1")
+    body = lines[1:]
+    if len(body) != rows:
+        raise InputError(f"header says {rows} rows, the file has {len(body)}",
+                         f"{where}:{len(lines) + (0 if len(body) > rows else 1)}")
+    grid = []
+    for r, line in enumerate(body):
+        tokens = line.split()
+        if len(tokens) != cols:
+            raise InputError(f"row {r + 1} has {len(tokens)} cells, expected {cols}",
+                             f"{where}:{r + 2}")
+        grid.append(tuple(genre.parse_clue(tok, f"{where}:{r + 2}: r{r + 1}c{c + 1}")
+                          for c, tok in enumerate(tokens)))
+    return Puzzle(genre.name, rows, cols, tuple(grid))
+
+
+def to_text(puzzle: Puzzle) -> str:
+    width = max([len(str(v)) for row in puzzle.grid for v in row if v is not None] + [1])
+    lines = [f"{puzzle.genre} {puzzle.rows}x{puzzle.cols}"]
+    for row in puzzle.grid:
+        lines.append(" ".join(("." if v is None else str(v)).rjust(width) for v in row).rstrip())
+    return "\n".join(lines) + "\n"
