@@ -1,0 +1,309 @@
+"""Command line: parse arguments, call the library, print. ``main(argv) -> int``.
+
+Exit codes: 0 unique (or success), 1 multiple / no solution / invalid answer,
+3 unknown (time limit), 2 bad input. With several puzzles the worst wins, in the
+order 2 > 3 > 1 > 0. Bad input is one line on stderr naming the problem and its place.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Callable, Iterable, Sequence
+
+from . import __version__
+from .checker import BACKENDS, DEFAULT_BACKEND, Verdict, check, count
+from .encodings import GENRES, get_genre
+from .errors import InputError, InternalError
+from .formats import iter_load, load_answer, load_one, to_url
+from .output import cell_names, render_grid, render_pair
+from .puzzle import Puzzle
+
+EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
+_SEVERITY = {EXIT_OK: 0, EXIT_NO: 1, EXIT_UNKNOWN: 2, EXIT_BAD: 3, EXIT_INTERNAL: 4}
+
+
+def worst(codes: Iterable[int]) -> int:
+    return max(codes, key=_SEVERITY.__getitem__, default=EXIT_OK)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error and exit code 2."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(EXIT_BAD, f"pencilproof: error: {message} (see 'pencilproof {self.prog.split()[-1]} -h')\n"
+                  if " " in self.prog else f"pencilproof: error: {message} (see 'pencilproof -h')\n")
+
+
+def _err(message: str) -> None:
+    print(f"pencilproof: error: {message}", file=sys.stderr)
+
+
+def _positive_float(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if v <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return v
+
+
+def _positive_int(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if v <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return v
+
+
+def _solver_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,
+                   help=f"SAT backend (default: {DEFAULT_BACKEND}; z3 is the reference)")
+    p.add_argument("--encoding", default=None,
+                   help="genre encoding: 'lazy' (default, connectivity cuts added on demand) or "
+                        "'reference' (the seed's spanning-tree encoding, for cross-checks)")
+    p.add_argument("--time-limit", type=_positive_float, default=None, metavar="SECONDS",
+                   help="give up with verdict 'unknown' after this many seconds per puzzle")
+
+
+def _puzzles(sources: Sequence[str]):
+    for src in sources:
+        yield from iter_load(src)
+
+
+def _summary(counts: dict[str, int], seconds: float) -> str:
+    parts = [f"{n} {k}" for k, n in counts.items() if n]
+    total = sum(counts.values())
+    return f"{total} puzzles: " + ", ".join(parts) + f" ({seconds:.3f} s)"
+
+
+# -- check --------------------------------------------------------------------------
+def cmd_check(args) -> int:
+    codes = []
+    tally = {v.value: 0 for v in Verdict} | {"bad input": 0}
+    total_seconds = 0.0
+    n = 0
+    for label, item in _puzzles(args.puzzles):
+        n += 1
+        if isinstance(item, InputError):
+            _err(str(item))
+            tally["bad input"] += 1
+            codes.append(EXIT_BAD)
+            if args.json:
+                print(json.dumps({"source": label, "error": str(item)}), flush=True)
+            continue
+        res = check(item, backend=args.solver, encoding=args.encoding, time_limit=args.time_limit)
+        total_seconds += res.seconds
+        tally[res.verdict.value] += 1
+        codes.append(res.verdict.exit_code)
+        if args.json:
+            doc = {"source": label, **res.to_json(), "url": _safe_url(item)}
+            print(json.dumps(doc), flush=True)
+        else:
+            _print_result(label, item, res, args)
+    if n > 1 and not args.json:
+        print(_summary(tally, total_seconds))
+    return worst(codes)
+
+
+def _safe_url(p: Puzzle) -> str | None:
+    try:
+        return to_url(p)
+    except InputError:
+        return None
+
+
+def _print_result(label: str, puzzle: Puzzle, res, args) -> None:
+    head = f"{label}: {res.verdict.value} ({res.seconds:.3f} s, {res.stats.get('backend')})"
+    if res.verdict is Verdict.MULTIPLE:
+        head += f": two solutions differ in {len(res.differ)} cells"
+    elif res.verdict is Verdict.UNKNOWN:
+        head += f": time limit of {args.time_limit} s reached"
+    print(head)
+    if args.quiet:
+        return
+    if res.verdict is Verdict.UNIQUE:
+        print("\n".join(render_grid(puzzle, res.solutions[0])))
+    elif res.verdict is Verdict.MULTIPLE:
+        print("\n".join(render_pair(puzzle, res.solutions[0], res.solutions[1], res.differ)))
+    print(flush=True)
+
+
+# -- solve ----------------------------------------------------------------------------
+def cmd_solve(args) -> int:
+    codes = []
+    for label, item in _puzzles(args.puzzles):
+        if isinstance(item, InputError):
+            _err(str(item))
+            codes.append(EXIT_BAD)
+            continue
+        res = count(item, limit=1, backend=args.solver, encoding=args.encoding,
+                    time_limit=args.time_limit)
+        sol = res.solutions[0] if res.solutions else None
+        if args.json:
+            print(json.dumps({"source": label, "solution": list(sol.rows) if sol else None,
+                              "seconds": round(res.seconds, 6)}), flush=True)
+        elif sol is None:
+            print(f"{label}: {'unknown (time limit reached)' if res.timed_out else 'no solution'}")
+        else:
+            print(f"{label}: solved ({res.seconds:.3f} s)")
+            print("\n".join(render_grid(item, sol)), end="\n\n", flush=True)
+        codes.append(EXIT_OK if sol else (EXIT_UNKNOWN if res.timed_out else EXIT_NO))
+    return worst(codes)
+
+
+# -- count ----------------------------------------------------------------------------
+def cmd_count(args) -> int:
+    codes = []
+    for label, item in _puzzles(args.puzzles):
+        if isinstance(item, InputError):
+            _err(str(item))
+            codes.append(EXIT_BAD)
+            continue
+        res = count(item, limit=args.limit, backend=args.solver, encoding=args.encoding,
+                    time_limit=args.time_limit)
+        exact = res.complete
+        if args.json:
+            print(json.dumps({"source": label, "count": res.count, "exact": exact,
+                              "timed_out": res.timed_out,
+                              "solutions": [list(s.rows) for s in res.solutions],
+                              "seconds": round(res.seconds, 6)}), flush=True)
+        else:
+            what = (f"{res.count}" if exact else f"at least {res.count}")
+            why = " (time limit reached)" if res.timed_out else (
+                "" if exact else f" (stopped at --limit {args.limit})")
+            print(f"{label}: {what} solution{'s' if res.count != 1 else ''}{why} "
+                  f"({res.seconds:.3f} s)")
+        codes.append(EXIT_UNKNOWN if res.timed_out else EXIT_OK)
+    return worst(codes)
+
+
+# -- url ------------------------------------------------------------------------------
+def cmd_url(args) -> int:
+    codes = []
+    for label, item in _puzzles(args.puzzles):
+        if isinstance(item, InputError):
+            _err(str(item))
+            codes.append(EXIT_BAD)
+            continue
+        try:
+            print(to_url(item))
+            codes.append(EXIT_OK)
+        except InputError as e:
+            _err(str(e.located(label)))
+            codes.append(EXIT_BAD)
+    return worst(codes)
+
+
+# -- verify ---------------------------------------------------------------------------
+def cmd_verify(args) -> int:
+    puzzle = load_one(args.puzzle)
+    answer = load_answer(puzzle, args.answer)
+    problems = get_genre(puzzle.genre).verify(puzzle, answer)
+    if args.json:
+        print(json.dumps({"valid": not problems,
+                          "violations": [{"code": v.code, "message": v.message,
+                                          "cells": [list(c) for c in v.cells]} for v in problems]}))
+    elif problems:
+        print(f"{args.answer}: not a valid solution ({len(problems)} rule violations)")
+        for v in problems:
+            print(f"  {v.describe()}")
+        print("\n".join(render_grid(puzzle, answer, [c for v in problems for c in v.cells])))
+    else:
+        print(f"{args.answer}: valid solution")
+    return EXIT_NO if problems else EXIT_OK
+
+
+# -- genres ---------------------------------------------------------------------------
+def cmd_genres(args) -> int:
+    for g in GENRES.values():
+        print(f"{g.name:10} aliases: {', '.join(g.aliases) or '-'}; puzz.link: "
+              f"{', '.join(g.url_pids) or '-'}; encodings: {', '.join(g.encodings)}")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="pencilproof",
+                description="Prove pencil puzzles have exactly one solution.",
+                epilog="PUZZLE is a text or JSON file, a .jsonl batch, '-' for stdin, or a "
+                       "puzz.link URL. Exit codes: 0 unique/ok, 1 multiple/no solution/invalid, "
+                       "2 bad input, 3 unknown (time limit).")
+    p.add_argument("--version", action="version", version=f"pencilproof {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    c = sub.add_parser("check", help="decide uniqueness; show a second solution if there is one")
+    c.add_argument("puzzles", nargs="+", metavar="PUZZLE")
+    c.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    c.add_argument("-q", "--quiet", action="store_true", help="verdict lines only, no grids")
+    _solver_options(c)
+    c.set_defaults(func=cmd_check)
+
+    s = sub.add_parser("solve", help="print one solution")
+    s.add_argument("puzzles", nargs="+", metavar="PUZZLE")
+    s.add_argument("--json", action="store_true")
+    _solver_options(s)
+    s.set_defaults(func=cmd_solve)
+
+    n = sub.add_parser("count", help="count solutions, up to --limit")
+    n.add_argument("puzzles", nargs="+", metavar="PUZZLE")
+    n.add_argument("--limit", type=_positive_int, default=100,
+                   help="stop after this many solutions (default 100)")
+    n.add_argument("--json", action="store_true")
+    _solver_options(n)
+    n.set_defaults(func=cmd_count)
+
+    u = sub.add_parser("url", help="print the puzz.link URL of each puzzle")
+    u.add_argument("puzzles", nargs="+", metavar="PUZZLE")
+    u.set_defaults(func=cmd_url)
+
+    v = sub.add_parser("verify", help="check a setter's intended answer against the rules")
+    v.add_argument("puzzle", metavar="PUZZLE")
+    v.add_argument("answer", metavar="ANSWER",
+                   help="rows of # (shaded) and . (unshaded), or JSON with a 'solution' key")
+    v.add_argument("--json", action="store_true")
+    v.set_defaults(func=cmd_verify)
+
+    g = sub.add_parser("genres", help="list the genres this version knows")
+    g.set_defaults(func=cmd_genres)
+
+    for extend in EXTENSIONS:
+        extend(sub)
+    return p
+
+
+#: Functions that add further subcommands (generator, renderers); each takes the
+#: subparsers object. Keeps this module a list of thin commands.
+EXTENSIONS: list[Callable] = []
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, --version, or a usage error (already printed)
+        return int(e.code or 0)
+    try:
+        return args.func(args)
+    except InputError as e:
+        _err(str(e))
+        return EXIT_BAD
+    except InternalError as e:
+        print(f"pencilproof: internal error (please report): {e}", file=sys.stderr)
+        return EXIT_INTERNAL
+    except KeyboardInterrupt:
+        print("pencilproof: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def run() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()
