@@ -168,3 +168,28 @@ def test_bad_answer_file(run_cli, tmp_path):
     ans.write_text("#.\n..\n")
     code, _, err = run_cli("verify", UNIQUE_URL, str(ans))
     assert code == 2 and "answer has 2 rows, the puzzle has 6" in err
+
+
+def test_verifier_rejection_is_an_internal_error_not_a_verdict(run_cli, monkeypatch):
+    from pencilproof import InternalError, check, load_one
+    from pencilproof.encodings import get_genre
+    from pencilproof.puzzle import Violation
+    genre = get_genre("canal")
+    monkeypatch.setattr(type(genre), "verify",
+                        lambda self, p, s: [Violation("cs2x2", "planted", ((0, 0),))])
+    with pytest.raises(InternalError, match="planted"):
+        check(load_one(UNIQUE_URL))
+    code, out, err = run_cli("check", UNIQUE_URL)
+    assert code == 4 and out == "" and "internal error" in err and "cs2x2" in err
+
+
+@pytest.mark.parametrize("backend", ["cadical", "z3"])
+def test_time_limit_stops_a_long_enumeration(backend):
+    import time
+    from pencilproof import count
+    from pencilproof.puzzle import Puzzle
+    empty = Puzzle("canal", 12, 12, tuple((None,) * 12 for _ in range(12)))
+    t = time.monotonic()
+    res = count(empty, limit=None, backend=backend, time_limit=0.5)
+    assert time.monotonic() - t < 3.0
+    assert res.timed_out and not res.complete and res.count >= 1

@@ -6,7 +6,6 @@ the same encoding runs on every backend and the backends can be compared on it.
 from __future__ import annotations
 
 import enum
-import threading
 import time
 from typing import Iterable, Protocol, Sequence
 
@@ -89,22 +88,34 @@ class CadicalBackend(_Counting):
             if deadline is None:
                 ok = self._s.solve(assumptions=list(assumptions))
             else:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return Status.UNKNOWN
-                timer = threading.Timer(remaining, self._s.interrupt)
-                timer.start()
-                try:
-                    ok = self._s.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
-                finally:
-                    timer.cancel()
-                    self._s.clear_interrupt()
+                ok = self._solve_until(list(assumptions), deadline)
         finally:
             self.solve_seconds += time.perf_counter() - t0
         if ok is None:
             return Status.UNKNOWN
         self._model = self._s.get_model() if ok else None
         return Status.SAT if ok else Status.UNSAT
+
+    def _solve_until(self, assumptions: list[int], deadline: float) -> bool | None:
+        """Solve in conflict-budgeted slices until an answer or the deadline.
+
+        python-sat cannot interrupt CaDiCaL, but a conflict budget per call works and
+        the solver keeps what it learned between slices. Each slice is sized from the
+        observed conflict rate to end near min(remaining time, 0.25 s).
+        """
+        budget, rate = 1000, None
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            if rate is not None:
+                budget = max(100, int(rate * min(remaining, 0.25)))
+            self._s.conf_budget(budget)
+            t = time.perf_counter()
+            ok = self._s.solve_limited(assumptions=assumptions)
+            if ok is not None:
+                return ok
+            rate = budget / max(time.perf_counter() - t, 1e-6)
 
     def values(self, lits: Iterable[int]) -> list[bool]:
         m = self._model
