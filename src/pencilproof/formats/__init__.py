@@ -1,8 +1,12 @@
-"""Reading and writing puzzles: text files, JSON documents and batches, puzz.link URLs.
+"""Reading and writing puzzles: text files, JSON documents and batches, puzz.link URLs,
+pzprv3 files (puzz.link's save format, with the setter's answer) and Janko data blocks.
 
 :func:`iter_load` takes what a setter types on the command line (a file name, ``-`` for
 stdin, or a URL) and yields ``(label, puzzle_or_error)`` pairs, so one bad record in a
 batch is reported with its line while the others are still checked.
+:func:`iter_documents` does the same but keeps the answer a file carries (pzprv3, Janko,
+JSON ``solution``). The format is detected from the content; ``fmt`` (one of
+:data:`FORMATS`) forces one.
 """
 from __future__ import annotations
 
@@ -13,11 +17,16 @@ from typing import Iterator, Union
 
 from ..errors import InputError
 from ..puzzle import Puzzle, Solution
-from .jsondoc import puzzle_from_doc
+from .janko import is_janko, parse_janko
+from .jsondoc import document_from_doc, document_to_doc, puzzle_from_doc
+from .pzprv3 import parse_pzprv3, pzprv3_text, to_pzprv3
+from .spec import Document, FormatSpec, spec_for
 from .text import parse_text, to_text
 from .url import is_url, parse_url, to_url
 
 Loaded = Union[Puzzle, InputError]
+#: Input formats ``--format`` can force; without it the content decides.
+FORMATS = ("text", "json", "jsonl", "url", "pzprv3", "janko")
 
 
 def _read(source: str) -> str:
@@ -34,72 +43,120 @@ def _read(source: str) -> str:
         raise InputError("not a UTF-8 text file", source) from None
 
 
-def _parse_json_line(line: str, where: str) -> Puzzle:
+def _parse_json_line(line: str, where: str, answers: bool = False) -> Document:
     try:
         doc = json.loads(line)
     except json.JSONDecodeError as e:
-        raise InputError(f"invalid JSON: {e.msg} (column {e.colno})", where) from None
-    return puzzle_from_doc(doc, where)
+        raise InputError(f"invalid JSON: {e.msg}", f"{where}:{e.colno}") from None
+    return document_from_doc(doc, where, answers)
 
 
-def parse_content(text: str, label: str) -> Iterator[tuple[str, Loaded]]:
-    """Detect the format of already-read content and yield its puzzles."""
-    stripped = text.strip()
-    if not stripped:
-        yield label, InputError("empty puzzle file", label)
-        return
-    lines = [ln for ln in stripped.splitlines()]
+def detect(text: str) -> str:
+    """The format of already-read content: pzprv3, janko, jsonl, json, url or text."""
+    stripped = text.strip().lstrip("\ufeff")
+    if stripped.startswith("pzprv3") or pzprv3_text(stripped) is not None:
+        return "pzprv3"
+    lines = stripped.splitlines()
     if stripped.startswith("{") and len(lines) > 1 and all(
             ln.strip().startswith("{") or not ln.strip() for ln in lines):
-        yield from _jsonl(text, label)
+        return "jsonl"
+    if stripped.startswith("{") or stripped.startswith("["):
+        return "json"
+    if lines and all(is_url(ln) for ln in lines if ln.strip()):
+        return "url"
+    if is_janko(stripped):
+        return "janko"
+    return "text"
+
+
+def parse_documents(text: str, label: str, fmt: str | None = None,
+                    answers: bool = True) -> Iterator[tuple[str, Union[Document, InputError]]]:
+    """Documents in already-read content (detected, or ``fmt``); errors are yielded, not raised.
+    ``answers=False`` skips reading the answers files carry (checking needs none)."""
+    if not text.strip():
+        yield label, InputError("empty puzzle file", label)
+        return
+    fmt = fmt or detect(text)
+    if fmt not in FORMATS:
+        yield label, InputError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})",
+                                label)
+        return
+    if fmt == "jsonl":
+        yield from _jsonl(text, label, answers)
         return
     try:
-        if stripped.startswith("{") or stripped.startswith("["):
+        if fmt == "json":
             try:
-                doc = json.loads(stripped)
+                doc = json.loads(text.lstrip("\ufeff"))
             except json.JSONDecodeError as e:
-                raise InputError(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})",
-                                 label) from None
+                raise InputError(f"invalid JSON: {e.msg}", f"{label}:{e.lineno}:{e.colno}") from None
             docs = doc if isinstance(doc, list) else [doc]
             for i, d in enumerate(docs):
                 where = f"{label}[{i}]" if isinstance(doc, list) else label
                 try:
-                    yield where, puzzle_from_doc(d, where)
+                    yield where, document_from_doc(d, where, answers)
                 except InputError as e:
                     yield where, e
             return
-        if all(is_url(ln) for ln in lines if ln.strip()):
+        if fmt == "url":
+            lines = text.strip().splitlines()
             for i, ln in enumerate(lines):
                 if ln.strip():
                     where = f"{label}:{i + 1}" if len(lines) > 1 else label
                     try:
-                        yield where, parse_url(ln, where)
+                        yield where, _url_document(ln, where)
                     except InputError as e:
                         yield where, e
             return
-        yield label, parse_text(text, label)
+        if fmt == "pzprv3":
+            inner = pzprv3_text(text.strip())
+            yield label, parse_pzprv3(inner if inner is not None else text, label)
+            return
+        if fmt == "janko":
+            yield label, parse_janko(text, label)
+            return
+        yield label, Document(parse_text(text, label), None, "text")
     except InputError as e:
         yield label, e
 
 
-def _jsonl(text: str, label: str) -> Iterator[tuple[str, Loaded]]:
+def parse_content(text: str, label: str, fmt: str | None = None) -> Iterator[tuple[str, Loaded]]:
+    """Detect the format of already-read content and yield its puzzles."""
+    for where, item in parse_documents(text, label, fmt, answers=False):
+        yield where, item if isinstance(item, InputError) else item.puzzle
+
+
+def _url_document(url: str, where: str) -> Document:
+    inner = pzprv3_text(url)
+    if inner is not None:
+        return parse_pzprv3(inner, where)
+    return Document(parse_url(url, where), None, "url")
+
+
+def _jsonl(text: str, label: str, answers: bool = False
+           ) -> Iterator[tuple[str, Union[Document, InputError]]]:
     for i, line in enumerate(text.splitlines()):
         if not line.strip():
             continue
         where = f"{label}:{i + 1}"
         try:
-            yield where, _parse_json_line(line, where)
+            yield where, _parse_json_line(line, where, answers)
         except InputError as e:
             yield where, e
 
 
-def iter_load(source: str) -> Iterator[tuple[str, Loaded]]:
-    """Puzzles from a file name, ``-`` (stdin) or a URL, each labelled with its place."""
-    if source != "-" and is_url(source) and not Path(source).exists():
-        try:
-            yield source, parse_url(source)
-        except InputError as e:
-            yield source, e
+def _is_inline(source: str) -> bool:
+    """A command-line argument that is content itself (a URL, a '/'-separated pzprv3)."""
+    return source != "-" and (is_url(source) or pzprv3_text(source) is not None) \
+        and not Path(source).exists()
+
+
+def iter_documents(source: str, fmt: str | None = None, answers: bool = True
+                   ) -> Iterator[tuple[str, Union[Document, InputError]]]:
+    """Documents from a file name, ``-`` (stdin) or a URL, each labelled with its place."""
+    if _is_inline(source):
+        yield from parse_documents(source.strip(), source.strip(),
+                                   fmt or ("pzprv3" if pzprv3_text(source) else "url"), answers)
         return
     label = "<stdin>" if source == "-" else source
     try:
@@ -107,48 +164,64 @@ def iter_load(source: str) -> Iterator[tuple[str, Loaded]]:
     except InputError as e:
         yield label, e
         return
-    if source.endswith(".jsonl"):
-        if not text.strip():
-            yield label, InputError("empty puzzle file", label)
-            return
-        yield from _jsonl(text, label)
-        return
-    yield from parse_content(text, label)
+    if fmt is None and source.endswith(".jsonl"):
+        fmt = "jsonl"
+    yield from parse_documents(text, label, fmt, answers)
 
 
-def load(source: str) -> list[Puzzle]:
+def iter_load(source: str, fmt: str | None = None) -> Iterator[tuple[str, Loaded]]:
+    """Puzzles from a file name, ``-`` (stdin) or a URL, each labelled with its place."""
+    for where, item in iter_documents(source, fmt, answers=False):
+        yield where, item if isinstance(item, InputError) else item.puzzle
+
+
+def load(source: str, fmt: str | None = None) -> list[Puzzle]:
     """All puzzles from one source; the first bad one raises :class:`InputError`."""
     out = []
-    for _, p in iter_load(source):
+    for _, p in iter_load(source, fmt):
         if isinstance(p, InputError):
             raise p
         out.append(p)
     return out
 
 
-def load_one(source: str) -> Puzzle:
-    puzzles = load(source)
-    if len(puzzles) != 1:
-        raise InputError(f"expected one puzzle, found {len(puzzles)}", source)
-    return puzzles[0]
+def load_one(source: str, fmt: str | None = None) -> Puzzle:
+    return load_document(source, fmt, answers=False).puzzle
 
 
-def load_answer(puzzle: Puzzle, source: str) -> Solution:
+def load_document(source: str, fmt: str | None = None, answers: bool = True) -> Document:
+    """The one puzzle of a source, with the answer the file carries (if any)."""
+    docs = []
+    for _, d in iter_documents(source, fmt, answers):
+        if isinstance(d, InputError):
+            raise d
+        docs.append(d)
+    if len(docs) != 1:
+        raise InputError(f"expected one puzzle, found {len(docs)}", source)
+    return docs[0]
+
+
+def load_answer(puzzle: Puzzle, source: str, fmt: str | None = None) -> Solution:
     """A setter's answer: rows of ``#``/``.`` in a text file, a JSON document with a
-    ``solution`` key, or a JSON list of row strings."""
+    ``solution`` key, a JSON list of row strings, or a pzprv3 file / Janko block whose
+    puzzle must be this one."""
     from ..encodings import get_genre
     label = "<stdin>" if source == "-" else source
-    text = _read(source)
+    text = source if _is_inline(source) else _read(source)
     stripped = text.strip()
     if not stripped:
         raise InputError("empty answer file", label)
+    if fmt in ("pzprv3", "janko") or (fmt is None and detect(stripped) in ("pzprv3", "janko")):
+        (where, doc), = parse_documents(text, label, fmt)
+        if isinstance(doc, InputError):
+            raise doc
+        return _answer_of(doc, puzzle, where)
     rows = None
     if stripped[0] in "{[":
         try:
-            doc = json.loads(stripped)
+            doc = json.loads(text)
         except json.JSONDecodeError as e:
-            raise InputError(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})",
-                             label) from None
+            raise InputError(f"invalid JSON: {e.msg}", f"{label}:{e.lineno}:{e.colno}") from None
         if isinstance(doc, dict):
             rows = doc.get("solution") or (doc.get("solutions") or [None])[0]
         else:
@@ -164,5 +237,37 @@ def load_answer(puzzle: Puzzle, source: str) -> Solution:
     return get_genre(puzzle.genre).parse_solution(puzzle, rows, label)
 
 
-__all__ = ["iter_load", "load", "load_one", "load_answer", "parse_url", "to_url",
-           "parse_text", "to_text", "puzzle_from_doc", "is_url"]
+def _answer_of(doc: Document, puzzle: Puzzle, where: str) -> Solution:
+    """The answer a document carries, which must be for this very puzzle."""
+    if doc.puzzle != puzzle:
+        if (doc.puzzle.genre, doc.puzzle.rows, doc.puzzle.cols) != (
+                puzzle.genre, puzzle.rows, puzzle.cols):
+            raise InputError(f"the answer file is for a {doc.puzzle.genre} "
+                             f"{doc.puzzle.rows}x{doc.puzzle.cols} puzzle, not this "
+                             f"{puzzle.genre} {puzzle.rows}x{puzzle.cols} one", where)
+        cells = [f"r{r + 1}c{c + 1}" for r, c in puzzle.cells()
+                 if doc.puzzle[(r, c)] != puzzle[(r, c)]]
+        raise InputError(f"the answer file's puzzle differs at {' '.join(cells[:5])}"
+                         + (" ..." if len(cells) > 5 else ""), where)
+    if doc.solution is None:
+        raise InputError("the file carries no answer", where)
+    return doc.solution
+
+
+def write_document(doc: Document, fmt: str) -> str:
+    """A document as text in an output format: url, text, pzprv3 or json."""
+    if fmt == "url":
+        return to_url(doc.puzzle) + "\n"
+    if fmt == "text":
+        return to_text(doc.puzzle)
+    if fmt == "pzprv3":
+        return to_pzprv3(doc.puzzle, doc.solution)
+    if fmt == "json":
+        return json.dumps(document_to_doc(doc)) + "\n"
+    raise InputError(f"unknown output format {fmt!r} (choose from url, text, pzprv3, json)")
+
+
+__all__ = ["iter_load", "iter_documents", "load", "load_one", "load_document", "load_answer",
+           "parse_url", "to_url", "parse_text", "to_text", "puzzle_from_doc", "is_url",
+           "parse_pzprv3", "to_pzprv3", "parse_janko", "detect", "write_document", "Document",
+           "FormatSpec", "spec_for", "FORMATS", "document_to_doc", "document_from_doc"]

@@ -1,8 +1,17 @@
 """puzz.link URLs: ``https://puzz.link/p?PID/COLS/ROWS/BODY`` (columns before rows).
 
-The Number16 body (Canal View) lists cells row by row: ``0``-``9``/``a``-``f`` one clue
-0-15, ``-`` + 2 hex digits 16-255, ``+`` + 3 hex digits 256-4095, ``.`` a ``?`` clue,
-``g``..``z`` a run of 1..20 empty cells. Any host is accepted (puzz.link, pzv.jp, ...).
+The Number16 body (Canal View, Smullyanic Dynasty) lists cells row by row: ``0``-``9``/
+``a``-``f`` one clue 0-15, ``-`` + 2 hex digits 16-255, ``+`` + 3 hex digits 256-4095,
+``.`` a ``?`` clue, ``g``..``z`` a run of 1..20 empty cells.
+
+The 4Cell body (Light Up) lists cells row by row: ``0``-``4`` a numbered wall, ``5``-``9``
+a numbered wall (ch-5) followed by one white cell, ``a``-``e`` (ch-10) followed by two
+white cells, ``.`` an unnumbered wall, ``g``..``z`` a run of 1..20 white cells.
+
+Codecs read and write pzprjs's cell values: ``None`` empty, an int, ``"?"`` for its
+"qnum -2" (a ``?`` clue or a wall, as the genre's FormatSpec says). Which codec a genre
+uses is data in formats/spec.py. Any host is accepted (puzz.link, pzv.jp, ...); a
+``p?pzprv3/...`` URL is a whole pzprv3 file with ``/`` for newlines (formats/pzprv3.py).
 """
 from __future__ import annotations
 
@@ -81,7 +90,87 @@ def encode_number16(cells: list) -> str:
     return "".join(out)
 
 
+def decode_4cell(body: str, ncells: int, where: str) -> list:
+    """pzprjs's decode4Cell. A digit's implied white cells may run past the last cell
+    (the encoder writes ``a``-``e`` for a wall in the last cell); a run may not."""
+    cells: list = []
+    i = 0
+    while i < len(body) and len(cells) < ncells:
+        ch = body[i]
+        if "0" <= ch <= "4":
+            cells.append(int(ch))
+        elif "5" <= ch <= "9":
+            cells.extend([int(ch) - 5, None])
+        elif "a" <= ch <= "e":
+            cells.extend([ord(ch) - ord("a"), None, None])
+        elif ch == ".":
+            cells.append("?")
+        elif "g" <= ch <= "z":
+            run = ord(ch) - ord("f")
+            if len(cells) + run > ncells:
+                raise InputError(f"body's run {ch!r} at position {i + 1} overflows the grid "
+                                 f"({len(cells) + run} cells for {ncells})", where)
+            cells.extend([None] * run)
+        else:
+            raise InputError(f"unexpected character {ch!r} at body position {i + 1}", where)
+        i += 1
+    if len(cells) < ncells:
+        raise InputError(f"body describes {len(cells)} cells, the grid has {ncells}", where)
+    if body[i:].strip("/"):
+        raise InputError(f"unexpected text {body[i:]!r} after the last cell", where)
+    return cells[:ncells]
+
+
+def encode_4cell(cells: list) -> str:
+    """pzprjs's encode4Cell: a numbered wall absorbs up to two following white cells."""
+    out, run, i, n = [], 0, 0, len(cells)
+    while i < n:
+        v, piece = cells[i], ""
+        if v is None:
+            run += 1
+        elif v == "?":
+            piece = "."
+        elif isinstance(v, int) and 0 <= v <= 4:
+            if i + 1 < n and cells[i + 1] is not None:
+                piece = str(v)
+            elif i + 2 < n and cells[i + 2] is not None:
+                piece, i = str(v + 5), i + 1
+            else:
+                piece, i = "abcde"[v], i + 2
+        else:
+            raise InputError(f"wall number {v!r} cannot be written in a 4Cell URL (0..4)")
+        if piece or run == 20:
+            if run:
+                out.append(chr(ord("f") + run))
+                run = 0
+            out.append(piece)
+        i += 1
+    if run:
+        out.append(chr(ord("f") + run))
+    return "".join(out)
+
+
+#: URL body codecs by name; a genre picks one in its FormatSpec (formats/spec.py).
+URL_CODECS = {"number16": (decode_number16, encode_number16),
+              "4cell": (decode_4cell, encode_4cell)}
+#: Kept for genres registered before FormatSpecs existed: genre name -> (decode, encode).
 CODECS = {"canal": (decode_number16, encode_number16)}
+
+
+def codec_for(genre, where: str | None = None):
+    """(decode, encode) for a genre: its FormatSpec's codec, else a legacy CODECS entry."""
+    from .spec import SPECS, spec_for
+    if genre.name in CODECS and genre.name not in SPECS and not hasattr(genre, "formats"):
+        return CODECS[genre.name]
+    return URL_CODECS[spec_for(genre, where).url_codec]
+
+
+def _minus2(genre):
+    """What the codec's ``"?"`` stands for in this genre's grid (``?`` clue or ``#`` wall)."""
+    from .spec import SPECS, spec_for
+    if genre.name in SPECS or hasattr(genre, "formats"):
+        return spec_for(genre).qnum_minus2
+    return "?"
 
 
 def parse_url(url: str, where: str | None = None) -> Puzzle:
@@ -95,6 +184,9 @@ def parse_url(url: str, where: str | None = None) -> Puzzle:
     if len(parts) < 4:
         raise InputError("URL needs GENRE/COLS/ROWS/BODY after '?'", where)
     pid = parts[0]
+    if pid.startswith("pzprv3"):
+        from .pzprv3 import parse_pzprv3, pzprv3_text
+        return parse_pzprv3(pzprv3_text(url) or "", where).puzzle
     genre = get_genre(pid, where)
     try:
         cols, rows = int(parts[1]), int(parts[2])
@@ -103,13 +195,16 @@ def parse_url(url: str, where: str | None = None) -> Puzzle:
                          where) from None
     check_size(rows, cols, where)
     body = "/".join(parts[3:])
-    decode, _ = CODECS[genre.name]
+    decode, _ = codec_for(genre, where)
     cells = decode(body, rows * cols, where)
+    special = _minus2(genre)
     grid = []
     for r in range(rows):
         row = []
         for c in range(cols):
-            row.append(genre.parse_clue(cells[r * cols + c], f"{where}: r{r + 1}c{c + 1}"))
+            v = cells[r * cols + c]
+            row.append(genre.parse_clue(special if v == "?" else v,
+                                        f"{where}: r{r + 1}c{c + 1}"))
         grid.append(tuple(row))
     return Puzzle(genre.name, rows, cols, tuple(grid))
 
@@ -117,8 +212,9 @@ def parse_url(url: str, where: str | None = None) -> Puzzle:
 def to_url(puzzle: Puzzle, host: str = "https://puzz.link/p?") -> str:
     from ..encodings import get_genre
     genre = get_genre(puzzle.genre)
-    _, encode = CODECS[genre.name]
-    body = encode([v for row in puzzle.grid for v in row])
+    _, encode = codec_for(genre)
+    special = _minus2(genre)
+    body = encode(["?" if v == special else v for row in puzzle.grid for v in row])
     return f"{host}{genre.url_pids[0]}/{puzzle.cols}/{puzzle.rows}/{body}"
 
 

@@ -1,0 +1,164 @@
+"""Janko data blocks (janko.at puzzle pages), read: the problem and the published solution.
+
+    begin
+    puzzle akari
+    author ...
+    size 10               <- or: rows 10 / cols 12
+    problem
+    1 - - x - - ...       <- one line per row: '-' empty, numbers clues, genre tokens
+    solution
+    1 o - x - - ...       <- the genre's answer marks (Akari 'o' lamp, Canal View 'x' shaded)
+    moves ...             <- other sections are skipped
+    end
+
+The block may sit inside a saved HTML page (``<script id="data" ...>``); only the lines
+from ``begin`` to ``end`` are read. Which tokens mean what is the genre's FormatSpec
+(formats/spec.py): walls genres take their walls from the problem and only the marks
+from the solution. Errors name the line and column.
+"""
+from __future__ import annotations
+
+import re
+
+from ..errors import InputError
+from ..puzzle import Puzzle
+from .spec import Document, spec_for
+from .url import check_size
+
+#: First words of the lines that start a Janko field; anything else outside ``problem``
+#: and ``solution`` belongs to a field we skip (moves, areas, ...).
+KEYWORDS = {"begin", "end", "puzzle", "author", "solver", "source", "info", "unit", "size",
+            "rows", "cols", "columns", "problem", "solution", "moves", "areas", "patternx",
+            "patterny", "diagonals", "labels", "depth", "rating", "title", "comment", "hints"}
+
+SECTION_ENDS = {"end", "problem", "solution", "moves", "areas"}
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[\s_\-]", "", name.lower())
+
+
+def is_janko(text: str) -> bool:
+    lines = [ln.strip().lower() for ln in text.splitlines()]
+    return "begin" in lines and "problem" in lines[lines.index("begin"):]
+
+
+def _genre_for(name: str, where: str):
+    from ..encodings import GENRES, get_genre
+    key = _norm(name)
+    for g in GENRES.values():
+        names = (g.name, *g.aliases, *g.url_pids)
+        janko = ()
+        try:
+            janko = spec_for(g).janko_names
+        except InputError:
+            pass
+        if key in {_norm(n) for n in (*names, *janko)}:
+            return g
+    return get_genre(name, where)
+
+
+def parse_janko(text: str, where: str) -> Document:
+    """The first Janko block in ``text`` as a Document (puzzle and published solution)."""
+    lines = text.splitlines()
+    stripped = [ln.strip() for ln in lines]
+    try:
+        start = [s.lower() for s in stripped].index("begin")
+    except ValueError:
+        raise InputError("no 'begin' line: not a Janko data block", where) from None
+
+    def at(i: int, col: int = 1) -> str:
+        return f"{where}:{i + 1}:{col}"
+
+    fields: dict[str, tuple[int, str]] = {}
+    sections: dict[str, int] = {}
+    rows = cols = None
+    i = start + 1
+    end = None
+    while i < len(lines):
+        words = stripped[i].split(None, 1)
+        key = words[0].lower() if words else ""
+        if key == "end":
+            end = i
+            break
+        if key in ("problem", "solution"):
+            if rows is None or cols is None:
+                raise InputError(f"'{key}' comes before the size ('size N' or 'rows'/'cols')",
+                                 at(i))
+            sections[key] = i + 1
+            i += 1
+            for _ in range(rows):  # the grid; a short one stops at the next section
+                if i >= len(lines) or stripped[i].lower() in SECTION_ENDS:
+                    break
+                i += 1
+            continue
+        if key in ("size", "rows", "cols", "columns"):
+            value = words[1].strip() if len(words) > 1 else ""
+            if not value.isdigit():
+                raise InputError(f"'{key}' should be followed by a number, got {value!r}",
+                                 at(i, len(lines[i]) - len(lines[i].lstrip()) + len(key) + 2))
+            n = int(value)
+            if key == "size":
+                rows = cols = n
+            elif key == "rows":
+                rows = n
+            else:
+                cols = n
+        elif key in KEYWORDS and len(words) > 1:
+            fields[key] = (i, words[1].strip())
+        i += 1
+    if end is None:
+        raise InputError(f"no 'end' line after 'begin' (line {start + 1})", at(len(lines) - 1))
+    if "puzzle" not in fields:
+        raise InputError("no 'puzzle' line naming the genre", at(start))
+    line_no, name = fields["puzzle"]
+    genre = _genre_for(name, at(line_no, lines[line_no].index(name) + 1))
+    spec = spec_for(genre, at(line_no))
+    if "problem" not in sections:
+        raise InputError("no 'problem' section", at(end))
+    check_size(rows, cols, at(sections["problem"] - 1))
+
+    def grid_tokens(first: int, what: str) -> list[list[tuple[str, int]]]:
+        out = []
+        for r in range(rows):
+            i = first + r
+            if i >= end or stripped[i].lower() in SECTION_ENDS:
+                raise InputError(f"{what} has {r} rows, expected {rows}", at(i))
+            toks = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", lines[i])]
+            if len(toks) != cols:
+                col = toks[cols][1] if len(toks) > cols else len(lines[i]) + 1
+                raise InputError(f"{what} row {r + 1} has {len(toks)} tokens, expected {cols}",
+                                 at(i, col))
+            out.append(toks)
+        return out
+
+    known = ", ".join(repr(t) for t in sorted(spec.janko_problem))
+    grid = []
+    for r, toks in enumerate(grid_tokens(sections["problem"], "problem")):
+        row = []
+        for c, (tok, col) in enumerate(toks):
+            place = at(sections["problem"] + r, col)
+            if tok.isdigit():
+                value = int(tok)
+            elif tok in spec.janko_problem:
+                value = spec.janko_problem[tok]
+            else:
+                raise InputError(f"unknown problem token {tok!r} at r{r + 1}c{c + 1} "
+                                 f"(expected a number or {known})", place)
+            row.append(genre.parse_clue(value, f"{place}: r{r + 1}c{c + 1}"))
+        grid.append(tuple(row))
+    puzzle = Puzzle(genre.name, rows, cols, tuple(grid))
+    solution = None
+    if "solution" in sections:
+        marks = {}
+        for r, toks in enumerate(grid_tokens(sections["solution"], "solution")):
+            for c, (tok, col) in enumerate(toks):
+                mark = spec.janko_marks.get(tok)
+                if mark is None:
+                    continue
+                if spec.given_char(puzzle.grid[r][c]) is not None:
+                    raise InputError(f"solution mark {tok!r} on the given at r{r + 1}c{c + 1}",
+                                     at(sections["solution"] + r, col))
+                marks[(r, c)] = mark
+        solution = genre.parse_solution(puzzle, spec.answer_rows(puzzle, marks), where)
+    return Document(puzzle, solution, "janko")
