@@ -1,4 +1,38 @@
-"""Renderers: turn puzzles, solutions and verdicts into text for people. Never calls a solver."""
+"""Renderers: turn puzzles, solutions and verdicts into text and pictures for people.
+Never calls a solver."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import InputError
+from .picture import Scene, answer_picture, picture, picture_pair, verdict_picture
 from .unicode import render_grid, render_pair, cell_names
 
-__all__ = ["render_grid", "render_pair", "cell_names"]
+PICTURE_SUFFIXES = (".svg", ".png")
+
+
+def picture_kind(path: str) -> str:
+    """'svg' or 'png' from a file name; anything else is bad input naming the file."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in PICTURE_SUFFIXES:
+        raise InputError(f"a picture file must end in .svg or .png, not {suffix or 'nothing'!r}",
+                         path)
+    return suffix[1:]
+
+
+def write_picture(scene: Scene, path: str) -> None:
+    """Write the scene as SVG or PNG, chosen by the file name's suffix."""
+    kind = picture_kind(path)
+    try:
+        if kind == "svg":
+            from .svg import to_svg
+            Path(path).write_text(to_svg(scene), encoding="utf-8")
+        else:
+            from .png import write_png
+            write_png(scene, path)
+    except OSError as e:
+        raise InputError(f"cannot write the picture: {e.strerror or e}", path) from None
+
+
+__all__ = ["render_grid", "render_pair", "cell_names", "Scene", "picture", "picture_pair",
+           "verdict_picture", "answer_picture", "write_picture", "picture_kind"]

@@ -1,0 +1,68 @@
+"""PNG pictures drawn directly with Pillow (the optional ``png`` extra).
+
+Pillow ships wheels with its own FreeType for every common platform, so ``pip install
+'pencilproof[png]'`` needs no system library (cairosvg would need libcairo). The scene is
+the same one the SVG writer uses, drawn at ``scale`` pixels per scene unit, so the PNG is
+``scene.width * scale`` by ``scene.height * scale`` pixels.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import InputError
+from .picture import Disc, Line, Rect, Scene, Text
+
+MISSING = ("PNG output needs Pillow, the 'png' extra: pip install 'pencilproof[png]' "
+           "(or write an .svg picture)")
+
+
+def _pillow():
+    try:
+        from PIL import Image, ImageDraw, ImageFont
+    except ImportError:
+        raise InputError(MISSING) from None
+    return Image, ImageDraw, ImageFont
+
+
+@lru_cache(maxsize=32)
+def _font(size: int):
+    _, _, ImageFont = _pillow()
+    try:
+        return ImageFont.load_default(size=size)  # FreeType font, Pillow >= 10.1
+    except TypeError:
+        return ImageFont.load_default()
+
+
+def render_png(scene: Scene, scale: int = 1):
+    """The scene as a Pillow image (RGB)."""
+    Image, ImageDraw, _ = _pillow()
+    k = scale
+    img = Image.new("RGB", (scene.width * k, scene.height * k), "#ffffff")
+    d = ImageDraw.Draw(img)
+    for s in scene.shapes:
+        if isinstance(s, Rect):
+            box = [s.x * k, s.y * k, (s.x + s.w) * k - 1, (s.y + s.h) * k - 1]
+            width = max(1, round(s.width * k)) if s.stroke else 0
+            d.rectangle(box, fill=s.fill, outline=s.stroke if s.stroke else None, width=width)
+        elif isinstance(s, Disc):
+            d.ellipse([(s.cx - s.r) * k, (s.cy - s.r) * k, (s.cx + s.r) * k, (s.cy + s.r) * k],
+                      fill=s.fill, outline=s.stroke, width=max(1, k))
+        elif isinstance(s, Line):
+            d.line([s.x1 * k, s.y1 * k, s.x2 * k, s.y2 * k], fill=s.stroke,
+                   width=max(1, round(s.width * k)))
+        elif isinstance(s, Text):
+            font = _font(max(6, round(s.size * k)))
+            anchor = {"start": "lm", "middle": "mm", "end": "rm"}[s.anchor]
+            bold = {"stroke_width": 1, "stroke_fill": s.fill} if s.bold and s.size >= 16 else {}
+            try:
+                d.text((s.x * k, s.y * k), s.text, fill=s.fill, font=font, anchor=anchor, **bold)
+            except ValueError:  # a bitmap font cannot anchor: place it by its box
+                x0, y0, x1, y1 = d.textbbox((0, 0), s.text, font=font)
+                x = s.x * k - {"lm": 0, "mm": (x1 - x0) / 2, "rm": x1 - x0}[anchor]
+                d.text((x, s.y * k - (y1 - y0) / 2), s.text, fill=s.fill, font=font)
+    return img
+
+
+def write_png(scene: Scene, path: str | Path, scale: int = 1) -> None:
+    render_png(scene, scale).save(str(path), format="PNG")

@@ -1,0 +1,57 @@
+"""SVG written directly as text: no dependency, opens in any browser.
+
+Every shape of the :class:`~pencilproof.output.picture.Scene` becomes one element; cells
+are ``<rect class="cell">`` with a ``<title>`` naming the cell (``r3c5``), so hovering a
+cell in a browser shows its coordinates the way setters write them.
+"""
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+from .picture import Disc, Line, Rect, Scene, Text
+
+FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+
+
+def _num(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def _attrs(**kw) -> str:
+    return "".join(f" {k.replace('_', '-')}={quoteattr(_num(v) if isinstance(v, float) else str(v))}"
+                   for k, v in kw.items() if v is not None and v != "")
+
+
+def _shape(s) -> str:
+    if isinstance(s, Rect):
+        a = _attrs(x=float(s.x), y=float(s.y), width=float(s.w), height=float(s.h),
+                   fill=s.fill or "none", stroke=s.stroke,
+                   stroke_width=float(s.width) if s.stroke else None)
+        cls = f' class="{s.cls}"' if s.cls else ""
+        if s.title:
+            return f"<rect{cls}{a}><title>{escape(s.title)}</title></rect>"
+        return f"<rect{cls}{a}/>"
+    if isinstance(s, Disc):
+        a = _attrs(cx=float(s.cx), cy=float(s.cy), r=float(s.r), fill=s.fill, stroke=s.stroke)
+        return f'<circle class="{s.cls}"{a}/>' if s.cls else f"<circle{a}/>"
+    if isinstance(s, Line):
+        a = _attrs(x1=float(s.x1), y1=float(s.y1), x2=float(s.x2), y2=float(s.y2),
+                   stroke=s.stroke, stroke_width=float(s.width))
+        return f"<line{a}/>"
+    if isinstance(s, Text):
+        a = _attrs(x=float(s.x), y=float(s.y), font_size=float(s.size), fill=s.fill,
+                   text_anchor=s.anchor, dominant_baseline="central",
+                   font_weight="bold" if s.bold else None)
+        cls = f' class="{s.cls}"' if s.cls else ""
+        return f"<text{cls}{a}>{escape(s.text)}</text>"
+    raise TypeError(f"unknown shape {s!r}")
+
+
+def to_svg(scene: Scene) -> str:
+    """The scene as a standalone SVG document."""
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{scene.width}" '
+            f'height="{scene.height}" viewBox="0 0 {scene.width} {scene.height}" '
+            f'font-family={quoteattr(FONT)}>')
+    body = [f"<title>{escape(scene.title)}</title>"] if scene.title else []
+    body += [_shape(s) for s in scene.shapes]
+    return "\n".join(['<?xml version="1.0" encoding="UTF-8"?>', head, *body, "</svg>"]) + "\n"
