@@ -136,67 +136,143 @@ class Z3Backend(_Counting):
 
     Clauses go to z3's incremental SAT core (``QF_FD``), which handles assumptions
     without falling back to the slower SMT kernel.
+
+    z3's Python API spends tens of microseconds on every term it builds, far more than
+    the SAT core spends on a clause, so clauses never become Python terms here: they are
+    buffered as DIMACS text and handed to z3 in one ``from_string`` call before each
+    solve. z3 names DIMACS variable ``v`` by the integer symbol ``v`` (printed ``k!v``);
+    assumptions and model reads use the same constants. Model values are read with two
+    C calls per variable instead of one ``Model.eval`` (a dozen wrapped calls) each.
     """
 
     name = "z3"
+    #: Logic passed to ``z3.SolverFor``; None builds the default ``z3.Solver()``.
+    #: ``QF_FD`` is z3's SAT core; the default solver is several times slower here.
+    logic: str | None = "QF_FD"
+    _capi = None   # (get_const_interp, get_bool_value, raw?) for model reads, built once
+    _terms = None  # (context, variable -> constant, literal -> term, variable -> decl, refs)
 
     def __init__(self) -> None:
         super().__init__()
         import z3
         self._z3 = z3
-        self._s = z3.SolverFor("QF_FD")
-        self._vars: list = [None]
+        self._ctx = z3.main_ctx()
+        self._s = z3.SolverFor(self.logic, ctx=self._ctx) if self.logic else z3.Solver(ctx=self._ctx)
+        self._bool = z3.BoolSort(self._ctx)
+        self._pending: list[str] = []  # DIMACS clause lines not yet given to z3
+        self._timeout = False
         self._model = None
+        if Z3Backend._capi is None:
+            Z3Backend._capi = self._c_functions(z3)
+        cache = Z3Backend._terms
+        if cache is None or cache[0] is not self._ctx:
+            # Variable v is the same z3 constant in every solver of a context, so its
+            # term and declaration are built once per process, not once per puzzle.
+            cache = Z3Backend._terms = (self._ctx, {}, {}, {}, [])
+        _, self._consts, self._atoms, self._decls, self._keep = cache
 
-    def _grow(self, n: int) -> None:
-        while len(self._vars) <= n:
-            self._vars.append(self._z3.Bool(f"v{len(self._vars)}"))
+    @staticmethod
+    def _c_functions(z3):
+        """The two C functions read per model value, called directly through ctypes.
 
-    def _lit(self, lit: int):
-        v = self._vars[abs(lit)]
-        return v if lit > 0 else self._z3.Not(v)
+        z3's wrappers convert every argument through Python-level ``from_param`` hooks
+        and check the error code after each call; for reading constants of a live model
+        neither is needed. Falls back to the wrappers if z3's layout is not as expected.
+        """
+        import ctypes
+        P = ctypes.c_void_p
+        try:
+            def raw(wrapper, restype, *argtypes):
+                f = wrapper.__defaults__[-1].f   # the ctypes function behind the wrapper
+                return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(f, P).value)
+            return (raw(z3.Z3_model_get_const_interp, P, P, P, P),
+                    raw(z3.Z3_get_bool_value, ctypes.c_int, P, P), True)
+        except Exception:  # pragma: no cover - depends on the z3 build
+            return (z3.Z3_model_get_const_interp, z3.Z3_get_bool_value, False)
+
+    def _const(self, v: int):
+        c = self._consts.get(v)
+        if c is None:
+            z3, ref = self._z3, self._ctx.ref()
+            c = z3.BoolRef(z3.Z3_mk_const(ref, z3.Z3_mk_int_symbol(ref, v), self._bool.ast),
+                           self._ctx)
+            self._consts[v] = c
+        return c
+
+    def _atom(self, lit: int):
+        a = self._atoms.get(lit)
+        if a is None:
+            c = self._const(abs(lit))
+            a = self._atoms[lit] = c if lit > 0 else self._z3.Not(c)
+        return a
+
+    def _decl(self, v: int):
+        d = self._const(v).decl()
+        self._keep.append(d)
+        addr = d.ast.value if self._capi[2] else d.ast
+        self._decls[v] = addr
+        return addr
 
     def add_clause(self, lits: Sequence[int]) -> None:
         self.nclauses += 1
-        z3 = self._z3
-        if not lits:
-            self._s.add(z3.BoolVal(False))
-        elif len(lits) == 1:
-            self._s.add(self._lit(lits[0]))
-        else:
-            self._s.add(z3.Or([self._lit(x) for x in lits]))
+        if not lits:  # an empty clause: the instance is unsatisfiable from now on
+            self._s.add(self._z3.BoolVal(False, self._ctx))
+            return
+        self._pending.append(" ".join(map(str, lits)) + " 0\n")
+
+    def _flush(self) -> None:
+        """Hand the buffered clauses to z3 as one DIMACS text (``p cnf`` selects the parser)."""
+        if self._pending:
+            text = f"p cnf {self.nvars} {len(self._pending)}\n" + "".join(self._pending)
+            self._pending = []
+            self._s.from_string(text)
 
     def solve(self, assumptions: Sequence[int] = (), deadline: float | None = None) -> Status:
         z3 = self._z3
         self.calls += 1
+        self._model = None
+        self._flush()
         if deadline is not None:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return Status.UNKNOWN
             self._s.set("timeout", max(1, int(remaining * 1000)))
+            self._timeout = True
+        elif self._timeout:
+            self._s.set("timeout", 4294967295)  # z3's "no timeout"
+            self._timeout = False
         t0 = time.perf_counter()
         try:
-            r = self._s.check([self._lit(x) for x in assumptions])
+            r = self._s.check(*[self._atom(x) for x in assumptions])
         finally:
             self.solve_seconds += time.perf_counter() - t0
         if r == z3.sat:
             self._model = self._s.model()
             return Status.SAT
-        self._model = None
         return Status.UNSAT if r == z3.unsat else Status.UNKNOWN
 
     def values(self, lits: Iterable[int]) -> list[bool]:
         m = self._model
         assert m is not None, "values() needs a SAT answer"
-        z3 = self._z3
+        interp, boolval, raw = self._capi
+        ref, mp = self._ctx.ref(), m.model
+        if raw:
+            ref, mp = ref.value, mp.value
+        decls = self._decls
         out = []
         for lit in lits:
-            val = z3.is_true(m.eval(self._vars[abs(lit)], model_completion=True))
+            v = lit if lit > 0 else -lit
+            d = decls.get(v)
+            if d is None:
+                d = self._decl(v)
+            a = interp(ref, mp, d)
+            # A variable missing from the model is unconstrained: false, as model completion.
+            val = bool(a) and boolval(ref, a) == 1  # Z3_L_TRUE
             out.append(val if lit > 0 else not val)
         return out
 
     def close(self) -> None:
-        pass
+        self._model = None
 
 
 BACKENDS = {"z3": Z3Backend, "cadical": CadicalBackend}
