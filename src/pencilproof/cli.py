@@ -15,8 +15,10 @@ from . import __version__
 from .checker import BACKENDS, DEFAULT_BACKEND, Verdict, check, count
 from .encodings import GENRES, get_genre
 from .errors import InputError, InternalError
-from .formats import iter_load, load_answer, load_one, to_url
-from .output import cell_names, render_grid, render_pair
+from .cli_formats import extend as _formats_extend, format_option as _format_option
+from .formats import iter_load, load_answer, load_document, to_url
+from .output import (cell_names, check_picture_path, numbered, render_grid, render_pair,
+                     verdict_picture, write_picture)
 from .puzzle import Puzzle
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
@@ -69,9 +71,9 @@ def _solver_options(p: argparse.ArgumentParser) -> None:
                    help="give up with verdict 'unknown' after this many seconds per puzzle")
 
 
-def _puzzles(sources: Sequence[str]):
+def _puzzles(sources: Sequence[str], fmt: str | None = None):
     for src in sources:
-        yield from iter_load(src)
+        yield from iter_load(src, fmt)
 
 
 def _summary(counts: dict[str, int], seconds: float) -> str:
@@ -86,7 +88,9 @@ def cmd_check(args) -> int:
     tally = {v.value: 0 for v in Verdict} | {"bad input": 0}
     total_seconds = 0.0
     n = 0
-    for label, item in _puzzles(args.puzzles):
+    if args.picture:
+        check_picture_path(args.picture)
+    for label, item in _puzzles(args.puzzles, args.format):
         n += 1
         if isinstance(item, InputError):
             _err(str(item))
@@ -96,6 +100,8 @@ def cmd_check(args) -> int:
                 print(json.dumps({"source": label, "error": str(item)}), flush=True)
             continue
         res = check(item, backend=args.solver, encoding=args.encoding, time_limit=args.time_limit)
+        if args.picture:  # the n-th puzzle's picture: out.svg, out-2.svg, ...
+            write_picture(verdict_picture(item, res), numbered(args.picture, n))
         total_seconds += res.seconds
         tally[res.verdict.value] += 1
         codes.append(res.verdict.exit_code)
@@ -135,7 +141,7 @@ def _print_result(label: str, puzzle: Puzzle, res, args) -> None:
 # -- solve ----------------------------------------------------------------------------
 def cmd_solve(args) -> int:
     codes = []
-    for label, item in _puzzles(args.puzzles):
+    for label, item in _puzzles(args.puzzles, args.format):
         if isinstance(item, InputError):
             _err(str(item))
             codes.append(EXIT_BAD)
@@ -158,7 +164,7 @@ def cmd_solve(args) -> int:
 # -- count ----------------------------------------------------------------------------
 def cmd_count(args) -> int:
     codes = []
-    for label, item in _puzzles(args.puzzles):
+    for label, item in _puzzles(args.puzzles, args.format):
         if isinstance(item, InputError):
             _err(str(item))
             codes.append(EXIT_BAD)
@@ -184,7 +190,7 @@ def cmd_count(args) -> int:
 # -- url ------------------------------------------------------------------------------
 def cmd_url(args) -> int:
     codes = []
-    for label, item in _puzzles(args.puzzles):
+    for label, item in _puzzles(args.puzzles, args.format):
         if isinstance(item, InputError):
             _err(str(item))
             codes.append(EXIT_BAD)
@@ -200,20 +206,23 @@ def cmd_url(args) -> int:
 
 # -- verify ---------------------------------------------------------------------------
 def cmd_verify(args) -> int:
-    puzzle = load_one(args.puzzle)
-    answer = load_answer(puzzle, args.answer)
+    doc = load_document(args.puzzle, args.format, answers=args.answer is None)
+    puzzle = doc.puzzle
+    if args.answer is None and doc.solution is None:
+        raise InputError("carries no answer: give ANSWER too", args.puzzle)
+    answer = load_answer(puzzle, args.answer) if args.answer else doc.solution
     problems = get_genre(puzzle.genre).verify(puzzle, answer)
     if args.json:
         print(json.dumps({"valid": not problems,
                           "violations": [{"code": v.code, "message": v.message,
                                           "cells": [list(c) for c in v.cells]} for v in problems]}))
     elif problems:
-        print(f"{args.answer}: not a valid solution ({len(problems)} rule violations)")
+        print(f"{args.answer or args.puzzle}: not a valid solution ({len(problems)} rule violations)")
         for v in problems:
             print(f"  {v.describe()}")
         print("\n".join(render_grid(puzzle, answer, [c for v in problems for c in v.cells])))
     else:
-        print(f"{args.answer}: valid solution")
+        print(f"{args.answer or args.puzzle}: valid solution")
     return EXIT_NO if problems else EXIT_OK
 
 
@@ -239,12 +248,17 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("puzzles", nargs="+", metavar="PUZZLE")
     c.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     c.add_argument("-q", "--quiet", action="store_true", help="verdict lines only, no grids")
+    c.add_argument("--picture", metavar="OUT.svg|OUT.png", default=None,
+                   help="draw the verdict: the solution, or both solutions with the cells "
+                        "where they differ (a batch: OUT.svg, OUT-2.svg, ...)")
+    _format_option(c)
     _solver_options(c)
     c.set_defaults(func=cmd_check)
 
     s = sub.add_parser("solve", help="print one solution")
     s.add_argument("puzzles", nargs="+", metavar="PUZZLE")
     s.add_argument("--json", action="store_true")
+    _format_option(s)
     _solver_options(s)
     s.set_defaults(func=cmd_solve)
 
@@ -253,18 +267,22 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--limit", type=_positive_int, default=100,
                    help="stop after this many solutions (default 100)")
     n.add_argument("--json", action="store_true")
+    _format_option(n)
     _solver_options(n)
     n.set_defaults(func=cmd_count)
 
     u = sub.add_parser("url", help="print the puzz.link URL of each puzzle")
     u.add_argument("puzzles", nargs="+", metavar="PUZZLE")
+    _format_option(u)
     u.set_defaults(func=cmd_url)
 
     v = sub.add_parser("verify", help="check a setter's intended answer against the rules")
     v.add_argument("puzzle", metavar="PUZZLE")
-    v.add_argument("answer", metavar="ANSWER",
-                   help="rows of # (shaded) and . (unshaded), or JSON with a 'solution' key")
+    v.add_argument("answer", metavar="ANSWER", nargs="?", default=None,
+                   help="rows of # (shaded) and . (unshaded), JSON with a 'solution' key, or a "
+                        "pzprv3 file / Janko block; default: the answer PUZZLE carries")
     v.add_argument("--json", action="store_true")
+    _format_option(v)
     v.set_defaults(func=cmd_verify)
 
     g = sub.add_parser("genres", help="list the genres this version knows")
@@ -277,7 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 #: Functions that add further subcommands (generator, renderers); each takes the
 #: subparsers object. Keeps this module a list of thin commands.
-EXTENSIONS: list[Callable] = []
+EXTENSIONS: list[Callable] = [_formats_extend]  # render, convert (cli_formats.py)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

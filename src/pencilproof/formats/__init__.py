@@ -145,6 +145,15 @@ def _jsonl(text: str, label: str, answers: bool = False
             yield where, e
 
 
+def _short(source: str) -> str:
+    """A '/'-separated pzprv3 argument named by its header (the grid is long and spaced)."""
+    from .pzprv3 import PZPRV3_URL_RE
+    m = PZPRV3_URL_RE.match(source)
+    start = m.start("body") if m else 0
+    parts = source[start:].split("/")
+    return source[:start] + "/".join(parts[:4]) + "/..." if len(parts) > 5 else source
+
+
 def _is_inline(source: str) -> bool:
     """A command-line argument that is content itself (a URL, a '/'-separated pzprv3)."""
     return source != "-" and (is_url(source) or pzprv3_text(source) is not None) \
@@ -155,8 +164,10 @@ def iter_documents(source: str, fmt: str | None = None, answers: bool = True
                    ) -> Iterator[tuple[str, Union[Document, InputError]]]:
     """Documents from a file name, ``-`` (stdin) or a URL, each labelled with its place."""
     if _is_inline(source):
-        yield from parse_documents(source.strip(), source.strip(),
-                                   fmt or ("pzprv3" if pzprv3_text(source) else "url"), answers)
+        inner = pzprv3_text(source)
+        label = source.strip() if inner is None else _short(source.strip())
+        yield from parse_documents(source.strip(), label, fmt or ("pzprv3" if inner else "url"),
+                                   answers)
         return
     label = "<stdin>" if source == "-" else source
     try:

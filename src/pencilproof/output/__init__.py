@@ -20,6 +20,23 @@ def picture_kind(path: str) -> str:
     return suffix[1:]
 
 
+def check_picture_path(path: str) -> str:
+    """Before any work: the picture kind, and for PNG that Pillow is installed."""
+    kind = picture_kind(path)
+    if kind == "png":
+        from .png import _pillow
+        _pillow()
+    return kind
+
+
+def numbered(path: str, n: int) -> str:
+    """The n-th picture of a batch: ``out.svg``, then ``out-2.svg``, ``out-3.svg``, ..."""
+    if n <= 1:
+        return path
+    p = Path(path)
+    return str(p.with_name(f"{p.stem}-{n}{p.suffix}"))
+
+
 def write_picture(scene: Scene, path: str) -> None:
     """Write the scene as SVG or PNG, chosen by the file name's suffix."""
     kind = picture_kind(path)
@@ -35,4 +52,5 @@ def write_picture(scene: Scene, path: str) -> None:
 
 
 __all__ = ["render_grid", "render_pair", "cell_names", "Scene", "picture", "picture_pair",
-           "verdict_picture", "answer_picture", "write_picture", "picture_kind"]
+           "verdict_picture", "answer_picture", "write_picture", "picture_kind",
+           "check_picture_path", "numbered"]

@@ -1,0 +1,110 @@
+"""The ``render`` and ``convert`` subcommands: parse arguments, call formats/ and output/.
+
+Registered through :data:`pencilproof.cli.EXTENSIONS`; the library does the work
+(:func:`~pencilproof.formats.write_document`, :mod:`pencilproof.output`).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .encodings import get_genre
+from .errors import InputError
+from .formats import FORMATS, iter_documents, load_answer, load_document, write_document
+from .output import answer_picture, check_picture_path, picture, write_picture
+
+OUTPUTS = ("url", "text", "pzprv3", "json", "svg", "png")
+SUFFIXES = {".url": "url", ".txt": "text", ".pzprv3": "pzprv3", ".pzpr": "pzprv3",
+            ".json": "json", ".jsonl": "json", ".svg": "svg", ".png": "png"}
+
+
+def format_option(p: argparse.ArgumentParser) -> None:
+    """``--format``: read the input as this format instead of detecting it."""
+    p.add_argument("--format", choices=FORMATS, default=None,
+                   help="read PUZZLE as this format (default: detected from the content)")
+
+
+def cmd_render(args) -> int:
+    check_picture_path(args.output)
+    doc = load_document(args.puzzle, args.format)
+    solution = load_answer(doc.puzzle, args.answer) if args.answer else doc.solution
+    problems = get_genre(doc.puzzle.genre).verify(doc.puzzle, solution) if solution else []
+    write_picture(answer_picture(doc.puzzle, solution, problems), args.output)
+    what = "answer" if solution is not None else "puzzle"
+    print(f"{args.output}: {doc.puzzle.genre} {doc.puzzle.rows}x{doc.puzzle.cols} {what}"
+          + (f" ({len(problems)} rule violations marked)" if problems else ""))
+    return 0
+
+
+def _target(args) -> str:
+    if args.to:
+        return args.to
+    if args.output and Path(args.output).suffix.lower() in SUFFIXES:
+        return SUFFIXES[Path(args.output).suffix.lower()]
+    raise InputError("say what to convert to: --to " + "|".join(OUTPUTS))
+
+
+def cmd_convert(args) -> int:
+    to = _target(args)
+    if to in ("svg", "png"):
+        if to == "png" and not args.output:
+            raise InputError("--to png needs -o FILE.png (a PNG is not text)")
+        if args.output:
+            check_picture_path(args.output)
+    items = list(iter_documents(args.input, args.format))
+    docs = [(label, d) for label, d in items if not isinstance(d, InputError)]
+    bad = [e for _, e in items if isinstance(e, InputError)]
+    for e in bad:
+        print(f"pencilproof: error: {e}", file=sys.stderr)
+    if len(docs) > 1 and to not in ("url", "json"):
+        raise InputError(f"holds {len(docs)} puzzles; --to {to} writes one "
+                         f"(--to json or --to url write a batch, one per line)", args.input)
+    out = open(args.output, "w", encoding="utf-8") if args.output and to != "png" else None
+    try:
+        for label, doc in docs:
+            if to in ("svg", "png"):
+                scene = picture(doc.puzzle, doc.solution,
+                                title="answer" if doc.solution is not None else "puzzle")
+                if args.output:
+                    write_picture(scene, args.output)
+                    continue
+                from .output.svg import to_svg
+                text = to_svg(scene)
+            else:
+                try:
+                    text = write_document(doc, to)
+                except InputError as e:
+                    print(f"pencilproof: error: {e.located(label)}", file=sys.stderr)
+                    bad.append(e)
+                    continue
+            if out is not None:
+                out.write(text)
+                out.flush()
+            else:
+                sys.stdout.write(text)
+                sys.stdout.flush()
+    finally:
+        if out is not None:
+            out.close()
+    return 2 if bad else 0
+
+
+def extend(sub) -> None:
+    r = sub.add_parser("render", help="draw a puzzle, or an answer on it, as SVG or PNG")
+    r.add_argument("puzzle", metavar="PUZZLE")
+    r.add_argument("--answer", metavar="FILE", default=None,
+                   help="an answer to draw (rows, JSON, pzprv3 or Janko); default: the answer "
+                        "PUZZLE carries, if any (pzprv3, Janko, JSON 'solution')")
+    r.add_argument("-o", "--output", required=True, metavar="OUT.svg|OUT.png")
+    format_option(r)
+    r.set_defaults(func=cmd_render)
+
+    c = sub.add_parser("convert", help="write a puzzle (and its answer) in another format")
+    c.add_argument("input", metavar="IN", help="a file, '-' for stdin, or a URL")
+    c.add_argument("--to", choices=OUTPUTS, default=None,
+                   help="output format (default: from -o's suffix)")
+    c.add_argument("-o", "--output", metavar="OUT", default=None,
+                   help="write here instead of standard output")
+    format_option(c)
+    c.set_defaults(func=cmd_convert)
