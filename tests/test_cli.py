@@ -113,13 +113,13 @@ def test_verify_good_and_bad_answers(run_cli, tmp_path):
 
 # -- bad input: exit 2, one line naming the problem and its place, no traceback ----------
 BAD_FILES = {
-    "ragged.txt": ("canal 3x3\n. . .\n. .\n. . .\n", "ragged.txt:3: row 2 has 2 cells, expected 3"),
-    "token.txt": ("canal 2x2\n. x\n. .\n", "token.txt:2: r1c2: unknown token 'x'"),
-    "negative.txt": ("canal 2x2\n. -1\n. .\n", "negative.txt:2: r1c2: clue -1 is negative"),
+    "ragged.txt": ("canal 3x3\n. . .\n. .\n. . .\n", "ragged.txt:3:4: row 2 has 2 cells, expected 3"),
+    "token.txt": ("canal 2x2\n. x\n. .\n", "token.txt:2:3: r1c2: unknown token 'x'"),
+    "negative.txt": ("canal 2x2\n. -1\n. .\n", "negative.txt:2:3: r1c2: clue -1 is negative"),
     "empty.txt": ("", "empty.txt: empty puzzle file"),
-    "genre.txt": ("sudoku 2x2\n. .\n. .\n", "genre.txt:1: unknown genre 'sudoku'"),
-    "size.txt": ("canal 0x3\n", "size.txt:1: impossible size 0x3"),
-    "rows.txt": ("canal 3x2\n. .\n. .\n", "rows.txt:4: header says 3 rows, the file has 2"),
+    "genre.txt": ("sudoku 2x2\n. .\n. .\n", "genre.txt:1:1: unknown genre 'sudoku'"),
+    "size.txt": ("canal 0x3\n", "size.txt:1:7: impossible size 0x3"),
+    "rows.txt": ("canal 3x2\n. .\n. .\n", "rows.txt:4:1: header says 3 rows, the file has 2"),
     "bad.json": ('{"genre": "canal", "rows": 1, "cols": 2, "grid": [[null, -3]]}',
                  "bad.json: r1c2: clue -3 is negative"),
     "bad.jsonl": ('{"genre": "canal", "grid": [[1]]}\n{"genre": "canal", "grid": [[1, 2], [3]]}\n',

@@ -6,7 +6,8 @@
     ...
 
 Tokens are separated by spaces: ``.`` empty, ``?`` a clue of unknown value, an integer
-a clue. The size is ROWSxCOLS (``canal 6 6`` is accepted too).
+a clue. The size is ROWSxCOLS (``canal 6 6`` is accepted too). Errors name the place as
+``FILE:LINE:COLUMN``.
 """
 from __future__ import annotations
 
@@ -32,22 +33,23 @@ def parse_text(text: str, where: str) -> Puzzle:
         m = re.fullmatch(r"(\d+) (\d+)", f"{header[1]} {header[2]}")
     if not m:
         raise InputError(f"header {lines[0].strip()!r} should be 'GENRE ROWSxCOLS', "
-                         f"e.g. 'canal 6x6'", f"{where}:1")
-    genre = get_genre(header[0], f"{where}:1")
+                         f"e.g. 'canal 6x6'", f"{where}:1:1")
+    genre = get_genre(header[0], f"{where}:1:{lines[0].index(header[0]) + 1}")
     rows, cols = int(m.group(1)), int(m.group(2))
-    check_size(rows, cols, f"{where}:1")
+    check_size(rows, cols, f"{where}:1:{lines[0].index(header[1]) + 1}")
     body = lines[1:]
     if len(body) != rows:
         raise InputError(f"header says {rows} rows, the file has {len(body)}",
-                         f"{where}:{len(lines) + (0 if len(body) > rows else 1)}")
+                         f"{where}:{len(lines) + (0 if len(body) > rows else 1)}:1")
     grid = []
     for r, line in enumerate(body):
-        tokens = line.split()
+        tokens = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line)]
         if len(tokens) != cols:
+            col = tokens[cols][1] if len(tokens) > cols else len(line) + 1
             raise InputError(f"row {r + 1} has {len(tokens)} cells, expected {cols}",
-                             f"{where}:{r + 2}")
-        grid.append(tuple(genre.parse_clue(tok, f"{where}:{r + 2}: r{r + 1}c{c + 1}")
-                          for c, tok in enumerate(tokens)))
+                             f"{where}:{r + 2}:{col}")
+        grid.append(tuple(genre.parse_clue(tok, f"{where}:{r + 2}:{col}: r{r + 1}c{c + 1}")
+                          for c, (tok, col) in enumerate(tokens)))
     return Puzzle(genre.name, rows, cols, tuple(grid))
 
 
