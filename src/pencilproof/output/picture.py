@@ -197,7 +197,8 @@ def answer_picture(puzzle: Puzzle, solution: Optional[Solution], violations=()) 
     if solution is None:
         return picture(puzzle, title="puzzle")
     cells = sorted({c for v in violations for c in v.cells})
-    caption = ([f"{len(violations)} rule violations: "
-                + "; ".join(f"{v.code} {_names(list(v.cells))}".strip() for v in violations)]
-               if violations else ["a valid solution"])
+    caption = [f"{len(violations)} rule violations" if violations else "a valid solution"]
+    caption += [f"{v.code} {_names(list(v.cells))}".strip() for v in violations[:5]]
+    if len(violations) > 5:
+        caption.append(f"... and {len(violations) - 5} more")
     return picture(puzzle, solution, cells, title="answer", caption=caption)
