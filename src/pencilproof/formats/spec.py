@@ -119,4 +119,4 @@ class Document:
 
     puzzle: Puzzle
     solution: Optional[Solution] = None
-    format: str = "text"
+    format: str = field(default="text", compare=False)  # where it came from, not content
