@@ -33,7 +33,8 @@ def cmd_render(args) -> int:
     write_picture(answer_picture(doc.puzzle, solution, problems), args.output)
     what = "answer" if solution is not None else "puzzle"
     print(f"{args.output}: {doc.puzzle.genre} {doc.puzzle.rows}x{doc.puzzle.cols} {what}"
-          + (f" ({len(problems)} rule violations marked)" if problems else ""))
+          + (f" ({len(problems)} rule violation{'s' if len(problems) > 1 else ''} marked)"
+             if problems else ""))
     return 0
 
 

@@ -148,6 +148,10 @@ def _caption_lines(lines: Sequence[str], y0: float, width: int) -> list[Shape]:
                  12, INK, anchor="start", cls="caption") for i, line in enumerate(lines)]
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def _names(cells: Sequence[Cell]) -> str:
     names = " ".join(cell_name(c) for c in cells[:MAX_CAPTION_CELLS])
     return names + (f" ... ({len(cells)} in all)" if len(cells) > MAX_CAPTION_CELLS else "")
@@ -169,7 +173,8 @@ def picture_pair(puzzle: Puzzle, first: Solution, second: Solution,
     """Two solutions side by side, the cells where they differ highlighted in both."""
     spec = spec_for(puzzle.genre)
     diff = list(differ)
-    lines = [f"the two solutions differ in {len(diff)} cells: {_names(diff)}", *caption]
+    lines = [f"the two solutions differ in {_plural(len(diff), 'cell')}: {_names(diff)}",
+             *caption]
     width, height = scene_size(puzzle.rows, puzzle.cols, 2, len(lines))
     shapes = [Rect(0, 0, width, height, PAPER, None, 0, "background")]
     shapes += _panel(puzzle, spec, first, set(diff), PAD, PAD, "solution 1", 0)
@@ -197,7 +202,7 @@ def answer_picture(puzzle: Puzzle, solution: Optional[Solution], violations=()) 
     if solution is None:
         return picture(puzzle, title="puzzle")
     cells = sorted({c for v in violations for c in v.cells})
-    caption = [f"{len(violations)} rule violations" if violations else "a valid solution"]
+    caption = [_plural(len(violations), "rule violation") if violations else "a valid solution"]
     caption += [f"{v.code} {_names(list(v.cells))}".strip() for v in violations[:5]]
     if len(violations) > 5:
         caption.append(f"... and {len(violations) - 5} more")
