@@ -237,8 +237,8 @@ def cmd_genres(args) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="pencilproof",
                 description="Prove pencil puzzles have exactly one solution.",
-                epilog="PUZZLE is a text or JSON file, a .jsonl batch, '-' for stdin, or a "
-                       "puzz.link URL. Exit codes: 0 unique/ok, 1 multiple/no solution/invalid, "
+                epilog="PUZZLE is a text, JSON, pzprv3 or Janko file, a .jsonl batch, '-' for "
+                       "stdin, or a puzz.link URL (detected; --format forces one). Exit codes: 0 unique/ok, 1 multiple/no solution/invalid, "
                        "2 bad input, 3 unknown (time limit).")
     p.add_argument("--version", action="version", version=f"pencilproof {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
