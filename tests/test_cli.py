@@ -121,9 +121,9 @@ BAD_FILES = {
     "size.txt": ("canal 0x3\n", "size.txt:1:7: impossible size 0x3"),
     "rows.txt": ("canal 3x2\n. .\n. .\n", "rows.txt:4:1: header says 3 rows, the file has 2"),
     "bad.json": ('{"genre": "canal", "rows": 1, "cols": 2, "grid": [[null, -3]]}',
-                 "bad.json: r1c2: clue -3 is negative"),
+                 "bad.json:1:58: r1c2: clue -3 is negative"),
     "bad.jsonl": ('{"genre": "canal", "grid": [[1]]}\n{"genre": "canal", "grid": [[1, 2], [3]]}\n',
-                  "bad.jsonl:2: grid row 2 has 1 cells, expected 2"),
+                  "bad.jsonl:2:37: grid row 2 has 1 cells, expected 2"),
 }
 
 

@@ -18,7 +18,7 @@ from typing import Iterator, Union
 from ..errors import InputError
 from ..puzzle import Puzzle, Solution
 from .janko import is_janko, parse_janko
-from .jsondoc import document_from_doc, document_to_doc, puzzle_from_doc
+from .jsondoc import document_from_doc, document_to_doc, locator, puzzle_from_doc
 from .pzprv3 import parse_pzprv3, pzprv3_text, to_pzprv3
 from .spec import Document, FormatSpec, spec_for
 from .text import parse_text, to_text
@@ -43,12 +43,13 @@ def _read(source: str) -> str:
         raise InputError("not a UTF-8 text file", source) from None
 
 
-def _parse_json_line(line: str, where: str, answers: bool = False) -> Document:
+def _parse_json_line(line_text: str, where: str, answers: bool = False) -> Document:
     try:
-        doc = json.loads(line)
+        doc = json.loads(line_text)
     except json.JSONDecodeError as e:
         raise InputError(f"invalid JSON: {e.msg}", f"{where}:{e.colno}") from None
-    return document_from_doc(doc, where, answers)
+    label, line = where.rsplit(":", 1)
+    return document_from_doc(doc, where, answers, locator(line_text, label, int(line)))
 
 
 def detect(text: str) -> str:
@@ -93,8 +94,10 @@ def parse_documents(text: str, label: str, fmt: str | None = None,
             docs = doc if isinstance(doc, list) else [doc]
             for i, d in enumerate(docs):
                 where = f"{label}[{i}]" if isinstance(doc, list) else label
+                at = locator(text.lstrip("\ufeff"), label,
+                             prefix=(i,) if isinstance(doc, list) else ())
                 try:
-                    yield where, document_from_doc(d, where, answers)
+                    yield where, document_from_doc(d, where, answers, at)
                 except InputError as e:
                     yield where, e
             return

@@ -5,59 +5,136 @@ Extra keys are ignored, so the records in the shared data collections load as th
 A document without ``grid`` but with a ``url`` (what ``check --json`` prints) is read from
 the URL. An optional ``solution`` (rows) or ``solutions`` (a list of them, the first is
 taken) carries an answer; :func:`document_to_doc` writes ``url`` and ``solution`` too.
+
+When the document was read from text, :func:`locator` maps a key path such as
+``("grid", 2, 5)`` to ``FILE:LINE:COLUMN`` of that value, so errors point into the file.
 """
 from __future__ import annotations
+
+import bisect
+import json
+import re
+from typing import Callable, Optional
 
 from ..errors import InputError
 from ..puzzle import Puzzle
 from .url import check_size
 
+Locate = Callable[[tuple], str]
+_WS = re.compile(r"[ \t\n\r]*")
 
-def puzzle_from_doc(doc, where: str) -> Puzzle:
+
+def value_offsets(text: str) -> dict[tuple, int]:
+    """Offset of every value in valid JSON text, by key path (object keys, list indices)."""
+    dec = json.JSONDecoder()
+    out: dict[tuple, int] = {}
+
+    def walk(i: int, path: tuple) -> int:
+        i = _WS.match(text, i).end()
+        out[path] = i
+        if text[i] in "{[":
+            close, k = ("}" if text[i] == "{" else "]"), 0
+            i = _WS.match(text, i + 1).end()
+            while text[i] != close:
+                if close == "}":
+                    key, i = dec.raw_decode(text, i)
+                    i = _WS.match(text, i).end() + 1          # past ':'
+                    i = walk(i, path + (key,))
+                else:
+                    i = walk(i, path + (k,))
+                    k += 1
+                i = _WS.match(text, i).end()
+                if text[i] == ",":
+                    i = _WS.match(text, i + 1).end()
+            return i + 1
+        return dec.raw_decode(text, i)[1]
+
+    walk(0, ())
+    return out
+
+
+def locator(text: str, label: str, first_line: int = 1, prefix: tuple = ()) -> Locate:
+    """``at(path)`` -> ``LABEL:LINE:COL`` of the value at ``prefix + path`` (else LABEL).
+    The text is only scanned when a place is asked for, that is when there is an error."""
+    cache: dict = {}
+
+    def at(path: tuple) -> str:
+        if not cache:
+            cache["offsets"] = value_offsets(text)
+            cache["starts"] = [0] + [m.end() for m in re.finditer("\n", text)]
+        offsets, starts = cache["offsets"], cache["starts"]
+        off = offsets.get(prefix + path)
+        if off is None:
+            return label
+        line = bisect.bisect_right(starts, off)
+        return f"{label}:{line + first_line - 1}:{off - starts[line - 1] + 1}"
+    return at
+
+
+def puzzle_from_doc(doc, where: str, at: Optional[Locate] = None) -> Puzzle:
     from ..encodings import get_genre
+
+    def place(*path) -> str:
+        return at(path) if at is not None else where
     if not isinstance(doc, dict):
-        raise InputError("a puzzle document must be a JSON object", where)
+        raise InputError("a puzzle document must be a JSON object", place())
     if "grid" not in doc and isinstance(doc.get("url"), str):
         from .url import parse_url
-        return parse_url(doc["url"], f"{where}: url")
+        return parse_url(doc["url"], f"{place('url')}: url")
     for key in ("genre", "grid"):
         if key not in doc:
-            raise InputError(f"missing key {key!r}", where)
-    genre = get_genre(doc["genre"], f"{where}: genre")
+            raise InputError(f"missing key {key!r}", place())
+    try:
+        genre = get_genre(doc["genre"], f"{where}: genre")
+    except InputError as e:
+        raise InputError(e.message, f"{place('genre')}: genre") from None
     grid = doc["grid"]
     if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
-        raise InputError("'grid' must be a non-empty list of rows (lists)", where)
+        raise InputError("'grid' must be a non-empty list of rows (lists)", place("grid"))
     rows = doc.get("rows", len(grid))
     cols = doc.get("cols", len(grid[0]))
     if not isinstance(rows, int) or not isinstance(cols, int) or isinstance(rows, bool):
-        raise InputError("'rows' and 'cols' must be integers", where)
-    check_size(rows, cols, where)
+        raise InputError("'rows' and 'cols' must be integers", place("rows"))
+    try:
+        check_size(rows, cols, where)
+    except InputError as e:
+        raise InputError(e.message, place("rows")) from None
     if len(grid) != rows:
-        raise InputError(f"'rows' is {rows} but 'grid' has {len(grid)} rows", where)
+        raise InputError(f"'rows' is {rows} but 'grid' has {len(grid)} rows", place("grid"))
     out = []
     for r, row in enumerate(grid):
         if len(row) != cols:
-            raise InputError(f"grid row {r + 1} has {len(row)} cells, expected {cols}", where)
-        out.append(tuple(genre.parse_clue(v, f"{where}: r{r + 1}c{c + 1}")
-                         for c, v in enumerate(row)))
+            raise InputError(f"grid row {r + 1} has {len(row)} cells, expected {cols}",
+                             place("grid", r))
+        cells = []
+        for c, v in enumerate(row):
+            try:
+                cells.append(genre.parse_clue(v, f"{where}: r{r + 1}c{c + 1}"))
+            except InputError as e:
+                raise InputError(e.message, f"{place('grid', r, c)}: r{r + 1}c{c + 1}") from None
+        out.append(tuple(cells))
     return Puzzle(genre.name, rows, cols, tuple(out))
 
 
-def document_from_doc(doc, where: str, answers: bool = True):
+def document_from_doc(doc, where: str, answers: bool = True, at: Optional[Locate] = None):
     """A Document: the puzzle and, with ``answers``, the ``solution`` the object carries."""
     from ..encodings import get_genre
     from .spec import Document
-    puzzle = puzzle_from_doc(doc, where)
+    puzzle = puzzle_from_doc(doc, where, at)
     if not answers:
         return Document(puzzle, None, "json")
-    rows = doc.get("solution")
+    rows, path = doc.get("solution"), ("solution",)
     if rows is None and isinstance(doc.get("solutions"), list) and doc["solutions"]:
-        rows = doc["solutions"][0]
+        rows, path = doc["solutions"][0], ("solutions", 0)
     if rows is None or rows == []:
         return Document(puzzle, None, "json")
+    place = at(path) if at is not None else where
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
-        raise InputError("'solution' must be a list of row strings", f"{where}: solution")
-    solution = get_genre(puzzle.genre).parse_solution(puzzle, rows, f"{where}: solution")
+        raise InputError("'solution' must be a list of row strings", f"{place}: solution")
+    try:
+        solution = get_genre(puzzle.genre).parse_solution(puzzle, rows, f"{where}: solution")
+    except InputError as e:
+        raise InputError(e.message, f"{place}: solution") from None
     return Document(puzzle, solution, "json")
 
 
