@@ -138,11 +138,14 @@ class Z3Backend(_Counting):
     without falling back to the slower SMT kernel.
 
     z3's Python API spends tens of microseconds on every term it builds, far more than
-    the SAT core spends on a clause, so clauses never become Python terms here: they are
-    buffered as DIMACS text and handed to z3 in one ``from_string`` call before each
-    solve. z3 names DIMACS variable ``v`` by the integer symbol ``v`` (printed ``k!v``);
-    assumptions and model reads use the same constants. Model values are read with two
-    C calls per variable instead of one ``Model.eval`` (a dozen wrapped calls) each.
+    the SAT core spends on a clause, so clauses never become Python terms here. They are
+    buffered and handed over before each solve: a large batch (the encoding) as DIMACS
+    text in one ``from_string`` call, which z3 parses in C++; a small one (the lazy
+    cuts and blocking clauses of a round, where ``from_string``'s fixed cost of building
+    a scratch SAT solver dominates) through direct C calls on cached literal terms.
+    z3 names DIMACS variable ``v`` by the integer symbol ``v`` (printed ``k!v``), and
+    every term here uses the same constants. Model values are read with two C calls per
+    variable instead of one ``Model.eval`` (a dozen wrapped calls) each.
     """
 
     name = "z3"
@@ -152,8 +155,10 @@ class Z3Backend(_Counting):
     #: ``Then("simplify", "sat")`` solvers took 1.3-3.2x as long on the lazy encoding and
     #: 1.4-3.8x on the reference one.
     logic: str | None = "QF_FD"
-    _capi = None   # (get_const_interp, get_bool_value, raw?) for model reads, built once
-    _terms = None  # (context, variable -> constant, literal -> term, variable -> decl, refs)
+    #: Batches up to this many clauses go through the C API, larger ones as DIMACS text.
+    direct_batch = 100
+    _capi = None   # raw C functions (a dict), or {} when z3's layout is not as expected
+    _terms = None  # per-context caches of terms, shared by every instance (see __init__)
 
     def __init__(self) -> None:
         super().__init__()
@@ -162,36 +167,53 @@ class Z3Backend(_Counting):
         self._ctx = z3.main_ctx()
         self._s = z3.SolverFor(self.logic, ctx=self._ctx) if self.logic else z3.Solver(ctx=self._ctx)
         self._bool = z3.BoolSort(self._ctx)
-        self._pending: list[str] = []  # DIMACS clause lines not yet given to z3
+        self._pending: list[Sequence[int]] = []  # clauses not yet given to z3
         self._timeout = False
         self._model = None
         if Z3Backend._capi is None:
             Z3Backend._capi = self._c_functions(z3)
-        cache = Z3Backend._terms
-        if cache is None or cache[0] is not self._ctx:
+        terms = Z3Backend._terms
+        if terms is None or terms["ctx"] is not self._ctx:
             # Variable v is the same z3 constant in every solver of a context, so its
-            # term and declaration are built once per process, not once per puzzle.
-            cache = Z3Backend._terms = (self._ctx, {}, {}, {}, [])
-        _, self._consts, self._atoms, self._decls, self._keep = cache
+            # terms and declaration are built once per process, not once per puzzle.
+            truth = (z3.BoolVal(True, self._ctx), z3.BoolVal(False, self._ctx))
+            terms = Z3Backend._terms = {
+                "ctx": self._ctx, "consts": {}, "atoms": {}, "addrs": {}, "decls": {},
+                "keep": list(truth),
+                "truth": tuple(t.as_ast().value for t in truth) if self._capi else (None, None)}
+        self._consts: dict = terms["consts"]    # variable -> z3 constant
+        self._atoms: dict = terms["atoms"]      # literal -> z3 term (constant or its Not)
+        self._addrs: dict = terms["addrs"]      # literal -> address of that term
+        self._decls: dict = terms["decls"]      # variable -> its declaration (address)
+        self._keep: list = terms["keep"]        # wrappers keeping declarations alive
+        self._truth = terms["truth"]            # addresses of z3's true and false
 
     @staticmethod
-    def _c_functions(z3):
-        """The two C functions read per model value, called directly through ctypes.
+    def _c_functions(z3) -> dict:
+        """C functions called directly through ctypes, with plain pointer arguments.
 
         z3's wrappers convert every argument through Python-level ``from_param`` hooks
-        and check the error code after each call; for reading constants of a live model
-        neither is needed. Falls back to the wrappers if z3's layout is not as expected.
+        and check the error code after each call; here the error code is checked once per
+        batch instead. Returns {} (use the wrappers) if z3's layout is not as expected.
         """
         import ctypes
-        P = ctypes.c_void_p
+        P, U = ctypes.c_void_p, ctypes.c_uint
         try:
             def raw(wrapper, restype, *argtypes):
                 f = wrapper.__defaults__[-1].f   # the ctypes function behind the wrapper
                 return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(f, P).value)
-            return (raw(z3.Z3_model_get_const_interp, P, P, P, P),
-                    raw(z3.Z3_get_bool_value, ctypes.c_int, P, P), True)
+            return {
+                "interp": raw(z3.Z3_model_get_const_interp, P, P, P, P),
+                "boolval": raw(z3.Z3_get_bool_value, ctypes.c_int, P, P),
+                "mk_or": raw(z3.Z3_mk_or, P, P, U, ctypes.POINTER(P)),
+                "assert": raw(z3.Z3_solver_assert, None, P, P, P),
+                "inc_ref": raw(z3.Z3_inc_ref, None, P, P),
+                "dec_ref": raw(z3.Z3_dec_ref, None, P, P),
+                "error": raw(z3.Z3_get_error_code, ctypes.c_int, P),
+                "array": P,
+            }
         except Exception:  # pragma: no cover - depends on the z3 build
-            return (z3.Z3_model_get_const_interp, z3.Z3_get_bool_value, False)
+            return {}
 
     def _const(self, v: int):
         c = self._consts.get(v)
@@ -207,12 +229,13 @@ class Z3Backend(_Counting):
         if a is None:
             c = self._const(abs(lit))
             a = self._atoms[lit] = c if lit > 0 else self._z3.Not(c)
+            self._addrs[lit] = a.as_ast().value
         return a
 
     def _decl(self, v: int):
         d = self._const(v).decl()
         self._keep.append(d)
-        addr = d.ast.value if self._capi[2] else d.ast
+        addr = d.ast.value if self._capi else d.ast
         self._decls[v] = addr
         return addr
 
@@ -221,14 +244,56 @@ class Z3Backend(_Counting):
         if not lits:  # an empty clause: the instance is unsatisfiable from now on
             self._s.add(self._z3.BoolVal(False, self._ctx))
             return
-        self._pending.append(" ".join(map(str, lits)) + " 0\n")
+        self._pending.append(lits)
 
     def _flush(self) -> None:
-        """Hand the buffered clauses to z3 as one DIMACS text (``p cnf`` selects the parser)."""
-        if self._pending:
-            text = f"p cnf {self.nvars} {len(self._pending)}\n" + "".join(self._pending)
-            self._pending = []
-            self._s.from_string(text)
+        pending = self._pending
+        if not pending:
+            return
+        self._pending = []
+        if len(pending) > self.direct_batch or not self._capi:
+            # ``p cnf`` at the very start selects z3's DIMACS parser.
+            self._s.from_string(f"p cnf {self.nvars} {len(pending)}\n" + "".join(
+                [" ".join(map(str, cl)) + " 0\n" for cl in pending]))
+            return
+        api = self._capi
+        mk_or, assert_, inc, dec = api["mk_or"], api["assert"], api["inc_ref"], api["dec_ref"]
+        error = api["error"]
+        ref, solver = self._ctx.ref().value, self._s.solver.value
+        addrs = self._addrs
+        for cl in pending:
+            for lit in cl:
+                if lit not in addrs:
+                    self._atom(lit)
+            if len(cl) == 1:
+                assert_(ref, solver, addrs[cl[0]])
+            else:
+                # Every argument is a live Boolean term, so mk_or cannot fail.
+                term = mk_or(ref, len(cl), (api["array"] * len(cl))(*[addrs[x] for x in cl]))
+                inc(ref, term)  # a fresh term has no owner until it is referenced
+                assert_(ref, solver, term)
+                dec(ref, term)
+            err = error(ref)  # each call resets the code: check after every assert
+            if err:
+                raise self._z3.Z3Exception(self._z3.Z3_get_error_msg(self._ctx.ref(), err))
+
+    def _get_model(self):
+        """The current model, without compacting it.
+
+        ``Z3_solver_get_model`` compacts every model unless the *global* parameter
+        ``model.compact`` is off (the solver's own setting is not consulted); on a
+        propositional model compaction changes nothing and costs about 1 us per variable,
+        most of a lazy round. The global value is restored straight away.
+        """
+        z3 = self._z3
+        old = z3.get_param("model.compact")
+        if old == "false":
+            return self._s.model()
+        z3.set_param("model.compact", False)
+        try:
+            return self._s.model()
+        finally:
+            z3.set_param("model.compact", old)
 
     def solve(self, assumptions: Sequence[int] = (), deadline: float | None = None) -> Status:
         z3 = self._z3
@@ -250,18 +315,21 @@ class Z3Backend(_Counting):
         finally:
             self.solve_seconds += time.perf_counter() - t0
         if r == z3.sat:
-            self._model = self._s.model()
+            self._model = self._get_model()
             return Status.SAT
         return Status.UNSAT if r == z3.unsat else Status.UNKNOWN
 
     def values(self, lits: Iterable[int]) -> list[bool]:
         m = self._model
         assert m is not None, "values() needs a SAT answer"
-        interp, boolval, raw = self._capi
         ref, mp = self._ctx.ref(), m.model
-        if raw:
+        if self._capi:
+            interp, boolval = self._capi["interp"], self._capi["boolval"]
             ref, mp = ref.value, mp.value
+        else:  # pragma: no cover - depends on the z3 build
+            interp, boolval = self._z3.Z3_model_get_const_interp, self._z3.Z3_get_bool_value
         decls = self._decls
+        true, false = self._truth
         out = []
         for lit in lits:
             v = lit if lit > 0 else -lit
@@ -269,8 +337,9 @@ class Z3Backend(_Counting):
             if d is None:
                 d = self._decl(v)
             a = interp(ref, mp, d)
+            # z3's true and false are unique terms: compare addresses, ask z3 otherwise.
             # A variable missing from the model is unconstrained: false, as model completion.
-            val = bool(a) and boolval(ref, a) == 1  # Z3_L_TRUE
+            val = a == true or (bool(a) and a != false and boolval(ref, a) == 1)  # Z3_L_TRUE
             out.append(val if lit > 0 else not val)
         return out
 
