@@ -4,8 +4,10 @@ from __future__ import annotations
 from ..errors import InputError
 from .base import Genre
 from .canal import CANAL
+from .lightup import LIGHTUP
+from .smullyan import SMULLYAN
 
-GENRES: dict[str, Genre] = {g.name: g for g in (CANAL,)}
+GENRES: dict[str, Genre] = {g.name: g for g in (CANAL, SMULLYAN, LIGHTUP)}
 
 
 def get_genre(name: str, where: str | None = None) -> Genre:
