@@ -95,23 +95,29 @@ class Smullyan:
         return ShadingEncoded(b, rows, cols, s, {}, conn)
 
     @staticmethod
-    def _clue(b, s: dict[Cell, int], cell: Cell, n: int, rows: int, cols: int) -> None:
-        """Unshaded clue cell: the block count equals n; shaded clue cell: it does not."""
+    def _clue(b, s: dict[Cell, int], cell: Cell, n: int, rows: int, cols: int,
+              guard: int | None = None) -> None:
+        """Unshaded clue cell: the block count equals n; shaded clue cell: it does not.
+
+        With a ``guard`` literal (a switchable clue) every clause holds only when the
+        guard is true; the unary count itself is a definition and needs none.
+        """
+        g = [] if guard is None else [-guard]
         x = s[cell]
         cells = block(cell, rows, cols)
         if n > len(cells):  # no count can reach n: the clue cell is shaded
-            b.add_clause([x])
+            b.add_clause(g + [x])
             return
         u = unary_sum(b, [[s[y]] for y in cells], n + 1)  # u[k-1]: count >= k
         at_least = u[n - 1] if n >= 1 else None
         above = u[n] if n < len(u) else None
         if at_least is not None:
-            b.add_clause([x, at_least])
+            b.add_clause(g + [x, at_least])
         if above is not None:
-            b.add_clause([x, -above])
+            b.add_clause(g + [x, -above])
         # Shaded: count < n or count > n. (n == 0 needs nothing: the cell counts itself.)
         if n >= 1:
-            b.add_clause([-x, -at_least] + ([above] if above is not None else []))
+            b.add_clause(g + [-x, -at_least] + ([above] if above is not None else []))
 
     # -- independent verification (plain Python, no solver) ------------------------------
     def verify(self, puzzle: Puzzle, solution: Solution) -> list[Violation]:
