@@ -286,7 +286,10 @@ class Z3Backend(_Counting):
         most of a lazy round. The global value is restored straight away.
         """
         z3 = self._z3
-        old = z3.get_param("model.compact")
+        try:
+            old = z3.get_param("model.compact")
+        except z3.Z3Exception:  # pragma: no cover - a z3 without this parameter
+            old = "false"
         if old == "false":
             return self._s.model()
         z3.set_param("model.compact", False)
