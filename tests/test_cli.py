@@ -193,3 +193,10 @@ def test_time_limit_stops_a_long_enumeration(backend):
     res = count(empty, limit=None, backend=backend, time_limit=0.5)
     assert time.monotonic() - t < 3.0
     assert res.timed_out and not res.complete and res.count >= 1
+
+
+def test_boolean_size_in_json_is_bad_input(run_cli, tmp_path):
+    f = tmp_path / "b.json"
+    f.write_text('{"genre": "canal", "rows": 1, "cols": true, "grid": [[null]]}')
+    code, _, err = run_cli("check", str(f))
+    assert code == 2 and "'rows' and 'cols' must be integers" in err
