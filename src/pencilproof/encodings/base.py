@@ -7,7 +7,8 @@ solver. The checker only ever talks to these two small interfaces.
 """
 from __future__ import annotations
 
-from typing import Iterable, Protocol, Sequence
+from dataclasses import dataclass
+from typing import Callable, Iterable, Protocol, Sequence
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
@@ -111,3 +112,22 @@ def shaded_cells(solution: Solution) -> Iterable[Cell]:
         for c, ch in enumerate(row):
             if ch == "#":
                 yield (r, c)
+
+
+@dataclass(frozen=True)
+class Switchable:
+    """A grid encoded with clues behind switch literals, for minimizing and generating.
+
+    ``switches[cell]`` on means the clue holds with its value; ``weak[cell]`` (where the
+    genre has a weaker form of a clue, e.g. Canal View's ``?``) means only that weaker
+    form holds. A switch implies its weak literal. A switch that is left free (neither
+    assumed nor fixed) behaves as "clue absent": turning a clue on only removes
+    solutions, so the solver can always choose it off.
+    """
+
+    encoded: Encoded
+    switches: dict[Cell, Lit]
+    weak: dict[Cell, Lit]
+    #: Called with the puzzle of the current switch state before each solve, so that
+    #: lazy constraints can be shaped by what that state forces (None: no hints).
+    hint: Callable[[Puzzle], None] | None = None

@@ -10,15 +10,31 @@ Rules (the reading the course answers depend on):
 """
 from __future__ import annotations
 
+import math
+import random
 from typing import Sequence
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
-from .base import ShadingEncoded, parse_shading_rows, shaded_cells
-from .cnf import and_chain, require_count, unary_sum
-from .grid import DIRS, LazyConnectivity, components, neighbours, tree_connectivity
+from .base import ShadingEncoded, Switchable, parse_shading_rows, shaded_cells
+from .cnf import and_chain, require_count, require_count_if, unary_sum
+from .grid import (DIRS, LazyConnectivity, SeparatorConnectivity, components, neighbours,
+                   tree_connectivity)
 
 MAX_CLUE = 4095  # the largest value puzz.link's Number16 codec can write
+
+
+def full_runs(rows: int, cols: int, cell: Cell) -> list[list[Cell]]:
+    """For each direction, every cell from the neighbour to the grid edge (a switchable
+    clue sees through cells whose clue is off)."""
+    runs = []
+    for dr, dc in DIRS.values():
+        run, (r, c) = [], (cell[0] + dr, cell[1] + dc)
+        while 0 <= r < rows and 0 <= c < cols:
+            run.append((r, c))
+            r, c = r + dr, c + dc
+        runs.append(run)
+    return runs
 
 
 def view_runs(puzzle: Puzzle, cell: Cell) -> list[list[Cell]]:
@@ -127,6 +143,158 @@ class CanalView:
 
     def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Solution:
         return parse_shading_rows(puzzle, rows, where)
+
+    # -- switchable clues (minimizer, generator) ------------------------------------------
+    def encode_switchable(self, puzzle: Puzzle, b, clues: dict[Cell, Clue]) -> Switchable:
+        """Every cell gets a shading literal and each clue in ``clues`` a switch.
+
+        A switched-off clue's cell is an ordinary cell (it may be shaded, and other
+        clues see through it), so view runs go to the grid edge. Givens of ``puzzle``
+        outside ``clues`` hold permanently. With every switch on, the solutions are
+        exactly those of ``encode`` on the puzzle with all these clues.
+        """
+        s: dict[Cell, int] = {c: b.new_var() for c in puzzle.cells()}
+        for r in range(puzzle.rows - 1):
+            for c in range(puzzle.cols - 1):
+                b.add_clause([-s[(r, c)], -s[(r + 1, c)], -s[(r, c + 1)], -s[(r + 1, c + 1)]])
+        given = {c: v for c, v in puzzle.clues().items() if c not in clues}
+        switches: dict[Cell, int] = {}
+        weak: dict[Cell, int] = {}
+        big: list[int] = []   # literals that mean "some clue >= 2 is on"
+        for cell, v in list(given.items()) + list(clues.items()):
+            if cell in given:
+                on = b.true
+                b.add_clause([-s[cell]])
+            else:
+                unshaded = b.new_var()
+                b.add_clause([-unshaded, -s[cell]])
+                if not isinstance(v, int):  # '?': nothing but an unshaded cell
+                    switches[cell] = unshaded
+                    continue
+                on = b.new_var()
+                b.add_clause([-on, unshaded])
+                switches[cell], weak[cell] = on, unshaded
+            if not isinstance(v, int):
+                continue
+            runs = full_runs(puzzle.rows, puzzle.cols, cell)
+            chains = [and_chain(b, [s[x] for x in run[:v + 1]]) for run in runs]
+            require_count_if(b, on, unary_sum(b, chains, v + 1), v)
+            if v >= 2:
+                big.append(on)
+        if big:
+            # As in encode: a canal of >= 2 cells is connected, so no shaded cell stands
+            # alone; guarded by g, which every clue >= 2 that is on forces true.
+            g = b.new_var()
+            for on in big:
+                b.add_clause([-on, g])
+            for x, lit in s.items():
+                b.add_clause([-g, -lit] + [s[y] for y in neighbours(x, puzzle.rows, puzzle.cols)])
+        conn = SeparatorConnectivity(b, s, puzzle.rows, puzzle.cols)
+
+        def hint(state: Puzzle) -> None:
+            """Clue cells and the neighbours of 0 clues are unshaded in this state."""
+            walls = set()
+            for cell, v in state.clues().items():
+                walls.add(cell)
+                if v == 0:
+                    walls.update(neighbours(cell, state.rows, state.cols))
+            conn.walls = frozenset(walls)
+        return Switchable(ShadingEncoded(b, puzzle.rows, puzzle.cols, s, {}, conn), switches, weak,
+                          hint)
+
+    def weak_clue(self, clue: Clue) -> Clue:
+        """The weaker form of a number clue: ``?`` (the cell is unshaded, nothing more)."""
+        return "?" if isinstance(clue, int) else None
+
+    #: Fractions of shaded cells that random_solution can reach (no 2x2 block caps it).
+    density_range = (0.1, 0.65)
+    default_density = 0.5
+
+    def random_solution(self, rows: int, cols: int, rng: random.Random,
+                        density: float | None = None) -> Solution:
+        """A random valid canal: connected, no 2x2 block, about ``density`` of the cells
+        shaded and never fewer than a quarter of them (a trivial canal makes dull clues).
+
+        Grows one region from a random cell, preferring cells with few shaded cells
+        around them, so the canal spreads over the whole grid as a maze of corridors.
+        A big empty area would need many clues to pin down, and makes the solver work
+        hard to prove that nothing else fits there.
+        """
+        n = rows * cols
+        target = max(2, round((density or self.default_density) * n))
+        floor = max(2, min(target, n // 4))
+        best: set[Cell] = set()
+        for _ in range(100):
+            shaded = self._grow(rows, cols, rng, target)
+            if len(shaded) > len(best):
+                best = shaded
+            if len(best) >= floor:
+                break
+        return Solution(tuple("".join("#" if (r, c) in best else "." for c in range(cols))
+                              for r in range(rows)))
+
+    @staticmethod
+    def _grow(rows: int, cols: int, rng: random.Random, target: int) -> set[Cell]:
+        # crowd[x]: shaded cells in the 5x5 window around x; cells beyond the edge count
+        # 0.6 each, so the canal does not run along the border.
+        crowd = {(r, c): 0.6 * sum(not (0 <= r + i < rows and 0 <= c + j < cols)
+                                   for i in range(-2, 3) for j in range(-2, 3))
+                 for r in range(rows) for c in range(cols)}
+        shaded: set[Cell] = set()
+
+        def add(x: Cell) -> None:
+            shaded.add(x)
+            for i in range(-2, 3):
+                for j in range(-2, 3):
+                    y = (x[0] + i, x[1] + j)
+                    if y in crowd:
+                        crowd[y] += 1
+
+        def closes_block(x: Cell) -> bool:
+            r, c = x
+            for dr in (-1, 1):
+                for dc in (-1, 1):
+                    if ((r + dr, c) in shaded and (r, c + dc) in shaded
+                            and (r + dr, c + dc) in shaded):
+                        return True
+            return False
+
+        start = (rng.randrange(rows), rng.randrange(cols))
+        add(start)
+        frontier = set(neighbours(start, rows, cols))
+        while len(shaded) < target:
+            ok = [x for x in sorted(frontier) if not closes_block(x)]
+            if not ok:
+                break
+            pick = rng.choices(ok, weights=[math.exp(-crowd[x]) for x in ok])[0]
+            add(pick)
+            frontier.discard(pick)
+            frontier.update(y for y in neighbours(pick, rows, cols) if y not in shaded)
+        return shaded
+
+    def clue_candidates(self, solution: Solution) -> dict[Cell, Clue]:
+        """Every cell where a clue fits this solution, with its true value."""
+        shaded = set(shaded_cells(solution))
+        rows, cols = len(solution.rows), len(solution.rows[0])
+        size = Puzzle(self.name, rows, cols, ())
+        return {(r, c): self.view_count(size, shaded, (r, c))
+                for r in range(rows) for c in range(cols) if (r, c) not in shaded}
+
+    def clue_holds(self, solution: Solution, cell: Cell, clue: Clue) -> bool:
+        """Would a clue at ``cell`` accept this solution? (Cheap, local: the generator
+        asks it of every candidate cell to find clues that rule a second solution out.)"""
+        if solution[cell] == "#":
+            return False
+        if not isinstance(clue, int):
+            return True
+        total = 0
+        rows, cols = len(solution.rows), len(solution.rows[0])
+        for dr, dc in DIRS.values():
+            r, c = cell[0] + dr, cell[1] + dc
+            while 0 <= r < rows and 0 <= c < cols and solution.rows[r][c] == "#":
+                total += 1
+                r, c = r + dr, c + dc
+        return total == clue
 
 
 CANAL = CanalView()

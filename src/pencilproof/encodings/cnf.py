@@ -89,3 +89,18 @@ def at_most_one(b, lits: Sequence[Lit]) -> None:
     for i in range(len(lits)):
         for j in range(i + 1, len(lits)):
             b.add_clause([-lits[i], -lits[j]])
+
+
+def require_count_if(b, guard: Lit, unary: Sequence[Lit], n: int) -> None:
+    """Like :func:`require_count`, but only when ``guard`` is true (a switchable clue).
+
+    Only the clauses that fix the count carry ``-guard``; the unary sum itself is a
+    definition and stays unconditional, so switching the clue off frees the cells.
+    """
+    if n > len(unary):
+        b.add_clause([-guard])
+        return
+    if n >= 1:
+        b.add_clause([-guard, unary[n - 1]])
+    if n < len(unary):
+        b.add_clause([-guard, -unary[n]])

@@ -141,3 +141,62 @@ def tree_connectivity(b, member: Mapping[Cell, Lit], rows: int, cols: int) -> No
                 else:     # px == py
                     b.add_clause([-p, -q, -px, py])
                     b.add_clause([-p, -q, px, -py])
+
+
+class SeparatorConnectivity(LazyConnectivity):
+    """Lazy connectivity that also cuts off whole walled-in areas, for loose worlds.
+
+    ``walls`` are cells known to be outside the region in the current world (for the
+    minimizer and generator: the clue cells switched on, and what they force). When a
+    component of a disconnected model lies in an area that walls enclose and that
+    holds no other component, one cut covers *every* shape in that area at once, with
+    two fresh literals: ``x -> inside`` for each area cell, ``y -> beyond`` for each
+    cell past the walls, and ``-inside | -beyond | (some wall cell)``. It stays valid
+    in every world (any connected region with cells on both sides crosses the walls);
+    in the worlds that made it, it says "this area is empty or the rest is".
+
+    Why: with few clues, a large unclued area can hold a piece of canal in countless
+    shapes, and the pair cuts of :class:`LazyConnectivity` (always added too, so every
+    disconnected model is cut) rule out one shape at a time. Measured on a 20x20
+    generator attempt: over 600 s of cut rounds without the area cuts, 1.2 s with them.
+    """
+
+    def __init__(self, backend, member: Mapping[Cell, Lit], rows: int, cols: int):
+        super().__init__(member, rows, cols)
+        self.b = backend
+        self.walls: frozenset[Cell] = frozenset()
+
+    def _area_cut(self, area: set[Cell], sep: set[Cell]) -> list[list[Lit]]:
+        m, b = self.member, self.b
+        inside, beyond = b.new_var(), b.new_var()
+        out = [[-m[x], inside] for x in sorted(area) if x in m]
+        out.extend([-lit, beyond] for x, lit in m.items() if x not in area and x not in sep)
+        out.append([-inside, -beyond] + [m[n] for n in sorted(sep) if n in m])
+        self.cuts_added += 1
+        return out
+
+    def cuts(self, region: Iterable[Cell]) -> list[list[Lit]]:
+        region = list(region)
+        out = super().cuts(region)  # the border of each component, one pair each
+        if not out or not self.walls:
+            return out
+        comps = components(region)
+        rows, cols = self.rows, self.cols
+        owner = {x: i for i, comp in enumerate(comps) for x in comp}
+        for i, comp in enumerate(comps):
+            inside = set(comp)
+            # The area this component could spread in without crossing a wall.
+            area, stack, alone = set(comp), list(comp), True
+            while stack and alone:
+                for y in neighbours(stack.pop(), rows, cols):
+                    if y in area or y in self.walls:
+                        continue
+                    if owner.get(y, i) != i:
+                        alone = False
+                        break
+                    area.add(y)
+                    stack.append(y)
+            if alone and len(area) > len(inside):
+                sep = {n for x in area for n in neighbours(x, rows, cols) if n not in area}
+                out += self._area_cut(area, sep)
+        return out
