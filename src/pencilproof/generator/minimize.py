@@ -1,0 +1,183 @@
+"""Clue minimizer: drop clues one at a time while the answer stays unique.
+
+Everything runs on ONE :class:`~.switchboard.SwitchBoard`: the known answer is blocked
+by a permanent clause, so a test "can this clue go?" is a single solve under
+assumptions (the clue off, the undecided ones on): UNSAT means no other solution, the
+clue goes; SAT (a real, verified second solution) means it stays; UNKNOWN (the time
+limit) keeps it and reports it. Decided clues are fixed by unit clauses. Because clues
+are only ever removed, a clue kept early stays necessary: the result is 1-minimal.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from ..checker import Status, Verdict, check
+from ..checker.check import CheckResult
+from ..errors import InputError, InternalError
+from ..puzzle import Cell, Puzzle, Solution
+from .switchboard import Switch, SwitchBoard
+
+#: Orders in which clues are tried: row-major, reversed, shuffled by --seed, or by value.
+ORDERS = ("given", "reverse", "random", "high-first", "low-first")
+
+
+class NotUnique(Exception):
+    """The input has no solution or several, so there is nothing to minimize."""
+
+    def __init__(self, result: CheckResult):
+        self.result = result
+        what = {Verdict.MULTIPLE: "has more than one solution",
+                Verdict.NO_SOLUTION: "has no solution"}.get(result.verdict, "is not unique")
+        super().__init__(f"the puzzle {what}; only a unique puzzle can be minimized")
+
+
+@dataclass(frozen=True)
+class Reduction:
+    """What happened to each clue tried, in the order tried."""
+
+    removed: tuple[Cell, ...]
+    kept: tuple[Cell, ...]
+    weakened: tuple[Cell, ...]
+    unknown: tuple[Cell, ...]
+    tests: int
+
+
+def reduce_clues(board: SwitchBoard, groups: Sequence[tuple[Cell, ...]],
+                 rng: random.Random | None = None, question: float = 0.0) -> Reduction:
+    """Try switching off each group of clues (a symmetric pair, or one clue) in order.
+
+    The board must already block the intended answer and have every group on. With
+    ``question`` > 0 a clue that must stay is, with that probability, tried in its weak
+    form (``?``) instead; the draw uses ``rng`` so a seeded run repeats exactly.
+    """
+    removed: list[Cell] = []
+    kept: list[Cell] = []
+    weakened: list[Cell] = []
+    unknown: list[Cell] = []
+    tests = 0
+    for group in groups:
+        if any(c in board.fixed for c in group):
+            continue
+        board.set(group, Switch.OFF)
+        status, _ = board.solve()
+        tests += 1
+        if status is Status.UNSAT:
+            board.fix(group, Switch.OFF)
+            removed.extend(group)
+            continue
+        if (status is Status.SAT and question > 0 and rng is not None
+                and all(c in board.sw.weak for c in group) and rng.random() < question):
+            board.set(group, Switch.WEAK)
+            weak_status, _ = board.solve()
+            tests += 1
+            if weak_status is Status.UNSAT:
+                board.fix(group, Switch.WEAK)
+                weakened.extend(group)
+                continue
+        board.fix(group, Switch.ON)
+        (unknown if status is Status.UNKNOWN else kept).extend(group)
+    return Reduction(tuple(removed), tuple(kept), tuple(weakened), tuple(unknown), tests)
+
+
+@dataclass(frozen=True)
+class MinimizeResult:
+    """The original and minimized puzzle, what became of each clue, and the cost."""
+
+    original: Puzzle
+    minimized: Puzzle
+    solution: Solution
+    removed: tuple[Cell, ...]
+    kept: tuple[Cell, ...]        # tried and needed, or protected by ``keep``
+    unknown: tuple[Cell, ...]     # kept because a test hit the time limit
+    tests: int
+    solver_calls: int
+    seconds: float
+    stats: dict = field(default_factory=dict, compare=False)
+
+
+def order_clues(puzzle: Puzzle, order: str, seed: int | None = 0) -> list[Cell]:
+    """The clue cells in the order the minimizer tries them."""
+    clues = puzzle.clues()
+    cells = sorted(clues)
+    if order == "given":
+        return cells
+    if order == "reverse":
+        return cells[::-1]
+    if order == "random":
+        random.Random(seed).shuffle(cells)
+        return cells
+    value = {c: (v if isinstance(v, int) else -1) for c, v in clues.items()}
+    if order == "high-first":
+        return sorted(cells, key=lambda c: -value[c])
+    if order == "low-first":
+        return sorted(cells, key=lambda c: value[c])
+    raise InputError(f"unknown order {order!r} (choose from {', '.join(ORDERS)})", "--order")
+
+
+def parse_cells(text: str, puzzle: Puzzle, where: str = "--keep") -> list[Cell]:
+    """Cells written ``r1c1`` (1-based), separated by commas or spaces; each must be a clue."""
+    import re
+    out = []
+    for token in re.split(r"[,\s]+", text.strip()):
+        if not token:
+            continue
+        m = re.fullmatch(r"[rR](\d+)[cC](\d+)", token)
+        if not m:
+            raise InputError(f"{token!r} is not a cell (write r1c1 for the top-left cell)", where)
+        r, c = int(m.group(1)) - 1, int(m.group(2)) - 1
+        if not (0 <= r < puzzle.rows and 0 <= c < puzzle.cols):
+            raise InputError(f"{token} is outside the {puzzle.rows}x{puzzle.cols} grid", where)
+        if puzzle[(r, c)] is None:
+            raise InputError(f"{token} has no clue to keep", where)
+        out.append((r, c))
+    return out
+
+
+def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
+             keep: Iterable[Cell] = (), max_time: float | None = None,
+             backend: str | None = None) -> MinimizeResult:
+    """A 1-minimal subset of the clues with the same unique solution.
+
+    ``keep`` clues are never tried. ``max_time`` bounds the removal tests (a test cut
+    short keeps its clue and reports it in ``unknown``); the uniqueness checks of the
+    input and the result always run to the end, since the answer depends on them.
+    Raises :class:`NotUnique` if the input is not unique.
+    """
+    t0 = time.perf_counter()
+    if order not in ORDERS:
+        raise InputError(f"unknown order {order!r} (choose from {', '.join(ORDERS)})", "--order")
+    clues = puzzle.clues()
+    keep = list(dict.fromkeys(keep))
+    for c in keep:
+        if c not in clues:
+            raise InputError(f"r{c[0] + 1}c{c[1] + 1} has no clue to keep", "--keep")
+    first = check(puzzle, backend=backend)
+    if first.verdict is not Verdict.UNIQUE:
+        raise NotUnique(first)
+    solution = first.solutions[0]
+    deadline = None if max_time is None else time.monotonic() + max_time
+    board = SwitchBoard(puzzle.with_clues({}), clues, backend, deadline)
+    try:
+        board.block(solution)
+        board.set(clues, Switch.ON)
+        board.fix(keep, Switch.ON)
+        groups = [(c,) for c in order_clues(puzzle, order, seed) if c not in board.fixed]
+        red = reduce_clues(board, groups)
+        minimized = board.puzzle()
+        stats = board.stats()
+    finally:
+        board.close()
+    final = check(minimized, backend=backend)
+    if final.verdict is not Verdict.UNIQUE or final.solutions[0] != solution:
+        raise InternalError(f"minimized puzzle re-checked as {final.verdict.value}, "
+                            "not unique with the original solution")
+    calls = (first.stats.get("solver_calls", 0) + stats["solver_calls"]
+             + final.stats.get("solver_calls", 0))
+    stats["check_seconds"] = round(first.seconds + final.seconds, 6)
+    kept = tuple(sorted(set(red.kept) | set(keep)))
+    return MinimizeResult(puzzle, minimized, solution, tuple(sorted(red.removed)), kept,
+                          tuple(sorted(red.unknown)), red.tests, calls,
+                          time.perf_counter() - t0, stats)
