@@ -110,10 +110,11 @@ def tree_connectivity(b, member: Mapping[Cell, Lit], rows: int, cols: int) -> No
     cnt = unary_sum(b, [[r] for r in roots], 2)
     if len(cnt) > 1:
         b.add_clause([-cnt[1]])
+    nonempty = cnt[0]  # "some cell is a root"; linear instead of one all-roots clause per cell
     for x in cells:
         inx = member[x]
         b.add_clause([-root[x], inx])
-        b.add_clause([-inx] + roots)
+        b.add_clause([-inx, nonempty])
         outs = [ptr[x, d] for d in DIRS if (x, d) in ptr]
         b.add_clause([-inx, root[x]] + outs)  # a non-root region cell has a parent
         at_most_one(b, outs)
