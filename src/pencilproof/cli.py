@@ -16,6 +16,7 @@ from .checker import BACKENDS, DEFAULT_BACKEND, Verdict, check, count
 from .encodings import GENRES, get_genre
 from .errors import InputError, InternalError
 from .cli_formats import extend as _formats_extend, format_option as _format_option
+from .cli_generator import extend as _generator_extend
 from .formats import iter_load, load_answer, load_document, to_url
 from .output import (cell_names, check_picture_path, numbered, render_grid, render_pair,
                      verdict_picture, write_picture)
@@ -295,7 +296,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 #: Functions that add further subcommands (generator, renderers); each takes the
 #: subparsers object. Keeps this module a list of thin commands.
-EXTENSIONS: list[Callable] = [_formats_extend]  # render, convert (cli_formats.py)
+EXTENSIONS: list[Callable] = [_formats_extend,    # render, convert (cli_formats.py)
+                             _generator_extend]  # minimize, generate (cli_generator.py)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,240 @@
+"""The ``minimize`` and ``generate`` subcommands: parse arguments, call generator/, print.
+
+Registered through :data:`pencilproof.cli.EXTENSIONS`. Nothing genre-specific lives
+here: a genre that implements the switchable-clue hooks works with both commands.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import re
+import sys
+from pathlib import Path
+
+from .checker import BACKENDS, DEFAULT_BACKEND
+from .errors import InputError
+
+EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
+#: -o suffixes of ``minimize`` and the output format each one names.
+MINIMIZE_OUTPUTS = {".json": "json", ".txt": "text"}
+
+
+# -- argument types (argparse turns ArgumentTypeError into one line, exit 2) ----------------
+def _size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d+)\s*(?:[xX]\s*(\d+)\s*)?", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size (write ROWSxCOLS, e.g. 10x10)")
+    rows = int(m.group(1))
+    cols = int(m.group(2)) if m.group(2) else rows
+    return rows, cols
+
+
+def _range(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a range (write LO-HI or N)")
+    lo = int(m.group(1))
+    hi = int(m.group(2)) if m.group(2) else lo
+    if lo > hi:
+        raise argparse.ArgumentTypeError(f"range {lo}-{hi} is inverted (LO must not exceed HI)")
+    return lo, hi
+
+
+def _count(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return v
+
+
+def _seconds(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not v > 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return v
+
+
+def _fraction(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 <= v <= 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1: {text!r}")
+    return v
+
+
+def _minimize_output(text: str) -> str:
+    if Path(text).suffix.lower() not in MINIMIZE_OUTPUTS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: unknown output extension (use {' or '.join(MINIMIZE_OUTPUTS)})")
+    return text
+
+
+# -- minimize ------------------------------------------------------------------------------
+def cmd_minimize(args) -> int:
+    from .formats import Document, load_one, to_text, to_url, write_document
+    from .generator import NotUnique, minimize
+    from .generator.minimize import parse_cells
+    from .output import cell_names, render_grid, render_pair
+    puzzle = load_one(args.puzzle)
+    keep = parse_cells(args.keep, puzzle) if args.keep else []
+    try:
+        res = minimize(puzzle, order=args.order, seed=args.seed, keep=keep,
+                       max_time=args.max_time, backend=args.solver)
+    except NotUnique as e:
+        r = e.result
+        print(f"{args.puzzle}: {e}")
+        if len(r.solutions) == 2:
+            print("\n".join(render_pair(puzzle, r.solutions[0], r.solutions[1], r.differ)))
+        return EXIT_NO
+    before, after = len(puzzle.clues()), len(res.minimized.clues())
+    print(f"{args.puzzle}: {before} -> {after} clues ({len(res.removed)} removed"
+          + (f", {len(res.unknown)} kept at the time limit" if res.unknown else "")
+          + f"), {res.tests} tests, {res.solver_calls} solver calls, {res.seconds:.3f} s")
+    print(f"removed: {cell_names(res.removed) or '-'}")
+    print(f"kept:    {cell_names(res.kept) or '-'}")
+    if res.unknown:
+        print(f"unknown (time limit reached, kept): {cell_names(res.unknown)}")
+    print()
+    print(to_text(res.minimized), end="")
+    print(to_url(res.minimized))
+    if not args.quiet:
+        print()
+        print("\n".join(render_grid(res.minimized, res.solution)))
+    if args.output:
+        fmt = MINIMIZE_OUTPUTS[Path(args.output).suffix.lower()]
+        doc = Document(res.minimized, res.solution if fmt == "json" else None)
+        try:
+            Path(args.output).write_text(write_document(doc, fmt), encoding="utf-8")
+        except OSError as e:
+            raise InputError(f"cannot write: {e.strerror}", args.output) from None
+        print(f"wrote {args.output}")
+    return EXIT_UNKNOWN if res.unknown else EXIT_OK
+
+
+# -- generate ------------------------------------------------------------------------------
+def _logging(verbose: int, quiet: bool) -> logging.Handler:
+    """Our messages go to stderr; -v per-candidate lines, -vv debug, -q errors only."""
+    level = logging.ERROR if quiet else {0: logging.WARNING, 1: logging.INFO}.get(
+        verbose, logging.DEBUG)
+    logger = logging.getLogger("pencilproof")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("pencilproof: %(message)s"))
+    logger.addHandler(handler)
+    logger.setLevel(level)
+    logger.propagate = False
+    return handler
+
+
+def cmd_generate(args) -> int:
+    from .generator.generate import GenerateOptions
+    from .generator.pool import generate_file
+    rows, cols = args.size
+    options = GenerateOptions(genre=args.genre, rows=rows, cols=cols, density=args.density,
+                              values=args.values, question=args.question,
+                              symmetric=args.symmetric, clue_range=args.clues,
+                              backend=args.solver, max_attempts=args.max_attempts)
+    handler = _logging(args.verbose, args.quiet)
+    try:
+        rep = generate_file(options, count=args.count, seed=args.seed, out=args.out,
+                            jobs=args.jobs, resume=args.resume, max_time=args.max_time)
+    finally:
+        logger = logging.getLogger("pencilproof")
+        logger.removeHandler(handler)
+        logger.propagate = True
+    have = rep.earlier + rep.new
+    rate = rep.new / rep.seconds * 60 if rep.seconds > 0 else 0.0
+    print(f"{rep.path}: {have} of {rep.count} puzzles ({rep.new} new"
+          + (f", {rep.earlier} from before" if rep.earlier else "")
+          + f"), {rep.jobs} job{'s' if rep.jobs > 1 else ''}, {rep.seconds:.1f} s, "
+            f"{rate:.0f} puzzles/min")
+    if rep.interrupted or rep.timed_out or rep.crashed:
+        why = ("interrupted" if rep.interrupted else
+               "--max-time reached" if rep.timed_out else
+               f"worker failure on candidate {', '.join(map(str, rep.crashed))}")
+        print(f"pencilproof: {why}: the {have} finished puzzles are in {rep.path}; "
+              f"continue with --resume", file=sys.stderr)
+        return (EXIT_INTERRUPTED if rep.interrupted else
+                EXIT_UNKNOWN if rep.timed_out else EXIT_INTERNAL)
+    if rep.failed:
+        print(f"pencilproof: {len(rep.failed)} candidate(s) found no puzzle in "
+              f"{options.max_attempts} attempts (targets too narrow?): "
+              f"{' '.join(map(str, rep.failed))}", file=sys.stderr)
+        return EXIT_NO
+    return EXIT_OK
+
+
+def extend(sub) -> None:
+    """Add ``minimize`` and ``generate`` to the CLI's subparsers."""
+    from .generator.minimize import ORDERS
+    m = sub.add_parser("minimize", help="remove clues while the solution stays unique",
+                       description="Remove clues one at a time, on one incremental solver, "
+                                   "while the puzzle stays unique; the result is 1-minimal "
+                                   "(no single remaining clue can go) with the same answer. "
+                                   "Exit 0 done, 1 input not unique, 2 bad input, 3 some "
+                                   "tests hit --max-time (those clues are kept).")
+    m.add_argument("puzzle", metavar="PUZZLE")
+    m.add_argument("-o", "--output", type=_minimize_output, default=None, metavar="OUT",
+                   help="also write the minimized puzzle: .json (JSON puzzle document with "
+                        "its solution) or .txt (text)")
+    m.add_argument("--order", choices=ORDERS, default="given",
+                   help="order in which clues are tried (default: given, row by row)")
+    m.add_argument("--seed", type=int, default=0, help="seed for --order random (default 0)")
+    m.add_argument("--keep", default=None, metavar="CELLS",
+                   help="clues that must stay, e.g. 'r1c1,r3c5'")
+    m.add_argument("--max-time", type=_seconds, default=None, metavar="SECONDS",
+                   help="stop testing after this long; untested clues are kept and reported")
+    m.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,
+                   help=f"SAT backend (default: {DEFAULT_BACKEND})")
+    m.add_argument("-q", "--quiet", action="store_true", help="no solution grid")
+    m.set_defaults(func=cmd_minimize)
+
+    g = sub.add_parser("generate", help="generate minimal unique puzzles into a .jsonl file",
+                       description="Generate puzzles solution first, each 1-minimal and "
+                                   "unique, on --jobs processes. The puzzles depend only on "
+                                   "the options, --seed and --count, never on --jobs or "
+                                   "timing. Each is re-checked and appended to --out as "
+                                   "soon as it is done; Ctrl-C keeps them and --resume "
+                                   "continues. Exit 0 done, 1 some candidates found no "
+                                   "puzzle, 2 bad input, 3 --max-time reached, 130 "
+                                   "interrupted.")
+    g.add_argument("genre", metavar="GENRE", help="e.g. canal")
+    g.add_argument("--size", type=_size, required=True, metavar="RxC",
+                   help="grid size, rows x columns (e.g. 10x10; 12 means 12x12)")
+    g.add_argument("--count", type=_count, default=1, metavar="N",
+                   help="number of candidates, indices 0..N-1 (default 1)")
+    g.add_argument("--out", "-o", required=True, metavar="FILE.jsonl",
+                   help="JSON lines output, one puzzle per line")
+    g.add_argument("--jobs", "-j", type=_count, default=None, metavar="J",
+                   help="worker processes (default: all cores)")
+    g.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    g.add_argument("--resume", action="store_true",
+                   help="continue a run whose --out already holds some of its puzzles")
+    g.add_argument("--max-time", type=_seconds, default=None, metavar="SECONDS",
+                   help="stop after this long, keeping the finished puzzles")
+    g.add_argument("--density", type=_fraction, default=None, metavar="D",
+                   help="share of shaded cells in the drawn answer (canal: 0.1-0.65, "
+                        "default 0.5)")
+    g.add_argument("--values", type=_range, default=None, metavar="LO-HI",
+                   help="only clues with these values (e.g. 1-6)")
+    g.add_argument("--question", type=_fraction, default=0.0, metavar="P",
+                   help="try each needed number clue as '?' with this probability (default 0)")
+    g.add_argument("--symmetric", action="store_true",
+                   help="clue layout symmetric under 180-degree rotation")
+    g.add_argument("--clues", type=_range, default=None, metavar="LO-HI",
+                   help="accept only puzzles with this many clues")
+    g.add_argument("--max-attempts", type=_count, default=200, metavar="K",
+                   help="attempts per candidate before it is given up (default 200)")
+    g.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,
+                   help=f"SAT backend (default: {DEFAULT_BACKEND})")
+    g.add_argument("-v", "--verbose", action="count", default=0,
+                   help="log each candidate (-vv: more)")
+    g.add_argument("-q", "--quiet", action="store_true", help="log errors only")
+    g.set_defaults(func=cmd_generate)
