@@ -11,6 +11,7 @@ holds and notices at once when one dies (EOF on its pipe).
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import multiprocessing
@@ -18,6 +19,7 @@ import multiprocessing.connection
 import os
 import signal
 import sys
+import threading
 import time
 import traceback
 from dataclasses import dataclass
@@ -102,6 +104,25 @@ def _diff(old, new: dict) -> str:
     return ", ".join(f"{k} {old.get(k)!r}, now {new.get(k)!r}" for k in keys)
 
 
+@contextlib.contextmanager
+def _ctrl_c_deferred():
+    """Hold a Ctrl-C that arrives inside the block until the block is done."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught = []
+    previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        if callable(previous):
+            previous(signal.SIGINT, None)  # Python's default raises KeyboardInterrupt
+        elif previous == signal.SIG_DFL:
+            raise KeyboardInterrupt
+
+
 class _Sink:
     """The output file: each record re-checked by the checker, then written and synced."""
 
@@ -116,10 +137,12 @@ class _Sink:
         if res.verdict is not Verdict.UNIQUE or res.solutions[0] != Solution(tuple(rec["solution"])):
             raise InternalError(f"generated puzzle {rec['index']} re-checked as "
                                 f"{res.verdict.value}, not unique with its answer: {rec['url']}")
-        self.f.write(json.dumps(rec, separators=(",", ":")) + "\n")
-        self.f.flush()
-        os.fsync(self.f.fileno())
-        self.written += 1
+        line = json.dumps(rec, separators=(",", ":")) + "\n"
+        with _ctrl_c_deferred():  # a line is written and counted, or neither
+            self.f.write(line)
+            self.f.flush()
+            os.fsync(self.f.fileno())
+            self.written += 1
 
     def close(self) -> None:
         self.f.close()
