@@ -14,11 +14,12 @@ spanning tree (:func:`~.grid.tree_connectivity`) the selectable reference.
 """
 from __future__ import annotations
 
+import random
 from typing import Sequence
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
-from .base import ShadingEncoded, parse_shading_rows, shaded_cells
+from .base import ShadingEncoded, Switchable, parse_shading_rows, shaded_cells
 from .cnf import unary_sum
 from .grid import LazyConnectivity, components, neighbours, tree_connectivity
 
@@ -152,6 +153,110 @@ class Smullyan:
 
     def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Solution:
         return parse_shading_rows(puzzle, rows, where)
+
+
+    # -- switchable clues (minimizer, generator) ------------------------------------------
+    def encode_switchable(self, puzzle: Puzzle, b, clues: dict[Cell, Clue]) -> Switchable:
+        """Every cell a shading literal, each clue in ``clues`` behind a switch.
+
+        Clue cells may be shaded in this genre and a clue changes no other rule, so a
+        switched-off clue leaves an ordinary cell. Givens of ``puzzle`` outside
+        ``clues`` hold permanently. ``?`` imposes nothing, so it has no weaker form
+        (``weak`` is empty) and its switch is a free literal. With every switch on, the
+        solutions are exactly those of ``encode`` on the puzzle with all these clues.
+        """
+        rows, cols = puzzle.rows, puzzle.cols
+        s: dict[Cell, int] = {c: b.new_var() for c in puzzle.cells()}
+        b.add_clause(list(s.values()))
+        for (r, c), lit in s.items():
+            if r + 1 < rows:
+                b.add_clause([-lit, -s[r + 1, c]])
+            if c + 1 < cols:
+                b.add_clause([-lit, -s[r, c + 1]])
+        for cell, n in puzzle.clues().items():
+            if cell not in clues and isinstance(n, int):
+                self._clue(b, s, cell, n, rows, cols)
+        switches: dict[Cell, int] = {}
+        for cell, n in clues.items():
+            switches[cell] = b.new_var()
+            if isinstance(n, int):
+                self._clue(b, s, cell, n, rows, cols, guard=switches[cell])
+        if rows * cols >= 4:
+            for x, lit in s.items():
+                b.add_clause([lit] + [-s[y] for y in neighbours(x, rows, cols)])
+        conn = LazyConnectivity({c: -lit for c, lit in s.items()}, rows, cols)
+        return Switchable(ShadingEncoded(b, rows, cols, s, {}, conn), switches, {})
+
+    def weak_clue(self, clue: Clue) -> Clue:
+        """``?``: it imposes nothing here, so the generator never weakens a clue to it."""
+        return "?" if isinstance(clue, int) else None
+
+    #: Fractions of shaded cells random_solution aims at: shaded cells never touch and
+    #: must not cut the unshaded region, so random greedy shading stalls near 0.3.
+    density_range = (0.05, 0.3)
+    default_density = 0.2
+
+    def random_solution(self, rows: int, cols: int, rng: random.Random,
+                        density: float | None = None) -> Solution:
+        """A random valid shading with about ``density`` of the cells shaded.
+
+        Cells are visited in random order; one is shaded when no neighbour is shaded
+        and the unshaded cells stay connected without it (its unshaded neighbours still
+        reach each other). Stops at the target; at least one cell is always shaded.
+        """
+        n = rows * cols
+        target = max(1, round((density or self.default_density) * n))
+        order = [(r, c) for r in range(rows) for c in range(cols)]
+        rng.shuffle(order)
+        shaded: set[Cell] = set()
+        for x in order:
+            if len(shaded) >= target:
+                break
+            around = list(neighbours(x, rows, cols))
+            if any(y in shaded for y in around):
+                continue
+            if self._still_connected(x, around, shaded, rows, cols):
+                shaded.add(x)
+        return Solution(tuple("".join("#" if (r, c) in shaded else "." for c in range(cols))
+                              for r in range(rows)))
+
+    @staticmethod
+    def _still_connected(x: Cell, around: list[Cell], shaded: set[Cell], rows: int,
+                         cols: int) -> bool:
+        """Do x's (unshaded) neighbours still reach each other once x is shaded too?"""
+        if len(around) <= 1:
+            return True
+        want, start = set(around[1:]), around[0]
+        seen, stack = {start, x}, [start]
+        while stack and want:
+            for y in neighbours(stack.pop(), rows, cols):
+                if y not in seen and y not in shaded:
+                    seen.add(y)
+                    want.discard(y)
+                    stack.append(y)
+        return not want
+
+    def clue_candidates(self, solution: Solution) -> dict[Cell, Clue]:
+        """Every cell, with a value this solution satisfies: an unshaded cell its count,
+        a shaded cell its count + 1 (any other value would do; this one also rules out
+        the nearest alternative, the same shading with this cell unshaded, whose count
+        is one less)."""
+        shaded = set(shaded_cells(solution))
+        rows, cols = len(solution.rows), len(solution.rows[0])
+        out: dict[Cell, Clue] = {}
+        for r in range(rows):
+            for c in range(cols):
+                k = sum(1 for y in block((r, c), rows, cols) if y in shaded)
+                out[(r, c)] = k + 1 if (r, c) in shaded else k
+        return out
+
+    def clue_holds(self, solution: Solution, cell: Cell, clue: Clue) -> bool:
+        """Would a clue at ``cell`` accept this solution? (Local and cheap.)"""
+        if not isinstance(clue, int):
+            return True
+        rows, cols = len(solution.rows), len(solution.rows[0])
+        k = sum(1 for r, c in block(cell, rows, cols) if solution.rows[r][c] == "#")
+        return (k != clue) if solution[cell] == "#" else (k == clue)
 
 
 SMULLYAN = Smullyan()
