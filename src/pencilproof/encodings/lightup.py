@@ -14,11 +14,13 @@ exact count per numbered wall. Nothing is added lazily.
 """
 from __future__ import annotations
 
+import random
 from itertools import combinations
 from typing import Sequence
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
+from .base import Switchable
 from .grid import neighbours
 
 WALL = "#"
@@ -64,16 +66,18 @@ def at_most_one(b, lits: Sequence[int]) -> None:
     b.add_clause([-prev, -lits[-1]])
 
 
-def exactly(b, lits: Sequence[int], n: int) -> None:
-    """Exactly n of at most four literals, as direct clauses (no auxiliary variables)."""
+def exactly(b, lits: Sequence[int], n: int, guard: int | None = None) -> None:
+    """Exactly n of at most four literals, as direct clauses (no auxiliary variables);
+    with a ``guard`` literal, only when the guard is true (a switchable number)."""
+    g = [] if guard is None else [-guard]
     k = len(lits)
     if n > k:
-        b.add_clause([])
+        b.add_clause(g)
         return
     for sub in combinations(lits, n + 1):  # at most n: no n+1 of them all true
-        b.add_clause([-x for x in sub])
+        b.add_clause(g + [-x for x in sub])
     for sub in combinations(lits, k - n + 1):  # at least n: no k-n+1 of them all false
-        b.add_clause(list(sub))
+        b.add_clause(g + list(sub))
 
 
 class LampEncoded:
@@ -140,6 +144,15 @@ class LightUp:
         if encoding not in self.encodings:
             raise InputError(f"unknown encoding {encoding!r} for lightup "
                              f"(choose from {', '.join(self.encodings)})")
+        lamp = self._lamps(puzzle, b)
+        for cell, n in puzzle.clues().items():
+            if isinstance(n, int):
+                exactly(b, self._beside(puzzle, lamp, cell), n)
+        return LampEncoded(b, puzzle, lamp)
+
+    @staticmethod
+    def _lamps(puzzle: Puzzle, b) -> dict[Cell, int]:
+        """Lamp literals on the white cells: every cell lit, one lamp per segment at most."""
         lamp = {c: b.new_var() for c in puzzle.cells() if puzzle[c] is None}
         seen: dict[Cell, list[int]] = {c: [] for c in lamp}
         for seg in segments(puzzle):
@@ -150,11 +163,11 @@ class LightUp:
         for c, lits in seen.items():
             # The cell's own lamp is in both of its segments; once is enough.
             b.add_clause(sorted(set(lits)))
-        for cell, n in puzzle.clues().items():
-            if isinstance(n, int):
-                exactly(b, [lamp[y] for y in neighbours(cell, puzzle.rows, puzzle.cols)
-                            if y in lamp], n)
-        return LampEncoded(b, puzzle, lamp)
+        return lamp
+
+    @staticmethod
+    def _beside(puzzle: Puzzle, lamp: dict[Cell, int], cell: Cell) -> list[int]:
+        return [lamp[y] for y in neighbours(cell, puzzle.rows, puzzle.cols) if y in lamp]
 
     # -- independent verification (plain Python, no solver) ------------------------------
     def verify(self, puzzle: Puzzle, solution: Solution) -> list[Violation]:
@@ -203,6 +216,104 @@ class LightUp:
                     raise InputError(f"unknown answer character {ch!r} at r{i + 1}c{j + 1}, a "
                                      f"white cell (use L for a lamp, . for none)", where)
         return lamps_to_solution(puzzle, lamps)
+
+
+    # -- switchable wall numbers (minimizer, generator) ------------------------------------
+    # The clues that come and go are the wall numbers; the walls stay. So the generic
+    # code asks three more things of this genre: which givens are permanent
+    # (split_givens, blank_for) and how an answer reads for a puzzle (answer_for).
+
+    def split_givens(self, puzzle: Puzzle) -> tuple[Puzzle, dict[Cell, Clue]]:
+        """The walls, all unnumbered (kept by the minimizer), and the numbers (tried)."""
+        clues = puzzle.clues()
+        return (puzzle.with_clues({c: WALL for c in clues}),
+                {c: v for c, v in clues.items() if isinstance(v, int)})
+
+    def blank_for(self, solution: Solution) -> Puzzle:
+        """The walls of a drawn answer, unnumbered: what the generator's clues go on."""
+        rows, cols = len(solution.rows), len(solution.rows[0])
+        return Puzzle(self.name, rows, cols, tuple(
+            tuple(None if ch in NO_LAMP + LAMP else WALL for ch in row) for row in solution.rows))
+
+    def answer_for(self, puzzle: Puzzle, solution: Solution) -> Solution:
+        """The same lamps, with this puzzle's walls copied in (numbers may differ)."""
+        return lamps_to_solution(puzzle, {c for c in puzzle.cells()
+                                          if puzzle[c] is None and solution[c] == LAMP})
+
+    def encode_switchable(self, puzzle: Puzzle, b, clues: dict[Cell, Clue]) -> Switchable:
+        """Lamp literals on the white cells; the number of each wall in ``clues`` behind a
+        switch. Every cell of ``clues`` is a wall whatever its switch; walls and numbers
+        of ``puzzle`` outside ``clues`` stay. With every switch on, the solutions are
+        exactly those of ``encode`` on the puzzle with all these numbers."""
+        fixed = {c: v for c, v in puzzle.clues().items() if c not in clues}
+        shape = puzzle.with_clues({**{c: WALL for c in clues}, **fixed})
+        lamp = self._lamps(shape, b)
+        for cell, n in fixed.items():
+            if isinstance(n, int):
+                exactly(b, self._beside(shape, lamp, cell), n)
+        switches: dict[Cell, int] = {}
+        for cell, n in clues.items():
+            switches[cell] = b.new_var()
+            if isinstance(n, int):
+                exactly(b, self._beside(shape, lamp, cell), n, guard=switches[cell])
+        return Switchable(LampEncoded(b, shape, lamp), switches, {})
+
+    def weak_clue(self, clue: Clue) -> Clue:
+        """A wall without its number (the generator never asks: there is no weak switch)."""
+        return WALL
+
+    #: Fractions of wall cells that random_solution places.
+    density_range = (0.0, 0.6)
+    default_density = 0.25
+
+    def random_solution(self, rows: int, cols: int, rng: random.Random,
+                        density: float | None = None, symmetric: bool = False) -> Solution:
+        """Random walls (about ``density`` of the cells; with ``symmetric``, a layout that
+        looks the same after a half turn, as published Akari have) and a random valid lamp
+        set: the white cells in random order, a lamp on each one not yet lit. No lamp then
+        sees another, and every white cell ends up lit."""
+        share = self.default_density if density is None else density
+        wall: set[Cell] = set()
+        for r in range(rows):
+            for c in range(cols):
+                twin = (rows - 1 - r, cols - 1 - c)
+                if symmetric and twin < (r, c):
+                    if twin in wall:
+                        wall.add((r, c))
+                elif rng.random() < share:
+                    wall.add((r, c))
+        white = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in wall]
+        rng.shuffle(white)
+        lit: set[Cell] = set()
+        lamps: set[Cell] = set()
+        for x in white:
+            if x in lit:
+                continue
+            lamps.add(x)
+            lit.add(x)
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                r, c = x[0] + dr, x[1] + dc
+                while 0 <= r < rows and 0 <= c < cols and (r, c) not in wall:
+                    lit.add((r, c))
+                    r, c = r + dr, c + dc
+        return Solution(tuple("".join(WALL if (r, c) in wall else LAMP if (r, c) in lamps
+                                      else "." for c in range(cols)) for r in range(rows)))
+
+    def clue_candidates(self, solution: Solution) -> dict[Cell, Clue]:
+        """Every wall, with the number of lamps beside it in this answer."""
+        rows, cols = len(solution.rows), len(solution.rows[0])
+        return {(r, c): self._lamps_beside(solution, (r, c))
+                for r in range(rows) for c in range(cols)
+                if solution.rows[r][c] not in NO_LAMP + LAMP}
+
+    def clue_holds(self, solution: Solution, cell: Cell, clue: Clue) -> bool:
+        """Would this number on the wall at ``cell`` accept this answer?"""
+        return not isinstance(clue, int) or self._lamps_beside(solution, cell) == clue
+
+    @staticmethod
+    def _lamps_beside(solution: Solution, cell: Cell) -> int:
+        rows, cols = len(solution.rows), len(solution.rows[0])
+        return sum(1 for r, c in neighbours(cell, rows, cols) if solution.rows[r][c] == LAMP)
 
 
 LIGHTUP = LightUp()

@@ -10,6 +10,7 @@ is involved, so a candidate always yields the same puzzle.
 """
 from __future__ import annotations
 
+import inspect
 import random
 import time
 from dataclasses import asdict, dataclass
@@ -139,13 +140,18 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random
     from ..encodings import get_genre
     genre = get_genre(options.genre)
     rows, cols = options.rows, options.cols
-    solution = genre.random_solution(rows, cols, rng, density=options.density)
+    draw = {"density": options.density}
+    if options.symmetric and "symmetric" in inspect.signature(genre.random_solution).parameters:
+        draw["symmetric"] = True  # the answer has a layout too (Light Up's walls)
+    solution = genre.random_solution(rows, cols, rng, **draw)
     cands = genre.clue_candidates(solution)
     if options.values is not None:
         lo, hi = options.values
         cands = {c: v for c, v in cands.items() if not isinstance(v, int) or lo <= v <= hi}
     groups = _groups(cands, rows, cols, options.symmetric)
-    blank = Puzzle(genre.name, rows, cols, tuple((None,) * cols for _ in range(rows)))
+    # Givens that stay whatever the clues (Light Up's walls): the genre says, if any.
+    blank = (genre.blank_for(solution) if hasattr(genre, "blank_for") else
+             Puzzle(genre.name, rows, cols, tuple((None,) * cols for _ in range(rows))))
     board = SwitchBoard(blank, cands, options.backend)
     try:
         board.block(solution)
@@ -182,4 +188,6 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random
         lo, hi = options.clue_range
         if not lo <= len(puzzle.clues()) <= hi:
             return None, board.calls
+    if hasattr(genre, "answer_for"):  # answer rows that copy givens (Light Up's numbers)
+        solution = genre.answer_for(puzzle, solution)
     return (puzzle, solution), board.calls

@@ -146,10 +146,17 @@ def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
     input and the result always run to the end, since the answer depends on them.
     Raises :class:`NotUnique` if the input is not unique.
     """
+    from ..encodings import get_genre
     t0 = time.perf_counter()
+    if not hasattr(get_genre(puzzle.genre), "encode_switchable"):
+        raise InputError(f"genre {puzzle.genre!r} has no minimizer yet")
     if order not in ORDERS:
         raise InputError(f"unknown order {order!r} (choose from {', '.join(ORDERS)})", "--order")
-    clues = puzzle.clues()
+    from ..encodings import get_genre
+    genre = get_genre(puzzle.genre)
+    # The blank keeps what is never tried (Light Up: the walls, only numbers come and go).
+    blank, clues = (genre.split_givens(puzzle) if hasattr(genre, "split_givens")
+                    else (puzzle.with_clues({}), puzzle.clues()))
     keep = list(dict.fromkeys(keep))
     for c in keep:
         if c not in clues:
@@ -159,17 +166,20 @@ def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
         raise NotUnique(first)
     solution = first.solutions[0]
     deadline = None if max_time is None else time.monotonic() + max_time
-    board = SwitchBoard(puzzle.with_clues({}), clues, backend, deadline)
+    board = SwitchBoard(blank, clues, backend, deadline)
     try:
         board.block(solution)
         board.set(clues, Switch.ON)
         board.fix(keep, Switch.ON)
-        groups = [(c,) for c in order_clues(puzzle, order, seed) if c not in board.fixed]
+        groups = [(c,) for c in order_clues(puzzle, order, seed)
+                  if c in clues and c not in board.fixed]
         red = reduce_clues(board, groups)
         minimized = board.puzzle()
         stats = board.stats()
     finally:
         board.close()
+    if hasattr(genre, "answer_for"):  # answer rows that copy givens (Light Up's numbers)
+        solution = genre.answer_for(minimized, solution)
     final = check(minimized, backend=backend)
     if final.verdict is not Verdict.UNIQUE or final.solutions[0] != solution:
         raise InternalError(f"minimized puzzle re-checked as {final.verdict.value}, "
