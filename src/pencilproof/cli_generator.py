@@ -94,7 +94,9 @@ def cmd_minimize(args) -> int:
         if len(r.solutions) == 2:
             print("\n".join(render_pair(puzzle, r.solutions[0], r.solutions[1], r.differ)))
         return EXIT_NO
-    before, after = len(puzzle.clues()), len(res.minimized.clues())
+    # Counted over the clues that could go (Light Up's plain walls always stay).
+    after = len(res.kept) + len(res.unknown)
+    before = after + len(res.removed)
     print(f"{args.puzzle}: {before} -> {after} clues ({len(res.removed)} removed"
           + (f", {len(res.unknown)} kept at the time limit" if res.unknown else "")
           + f"), {res.tests} tests, {res.solver_calls} solver calls, {res.seconds:.3f} s")

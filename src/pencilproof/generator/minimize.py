@@ -148,12 +148,11 @@ def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
     """
     from ..encodings import get_genre
     t0 = time.perf_counter()
-    if not hasattr(get_genre(puzzle.genre), "encode_switchable"):
+    genre = get_genre(puzzle.genre)
+    if not hasattr(genre, "encode_switchable"):
         raise InputError(f"genre {puzzle.genre!r} has no minimizer yet")
     if order not in ORDERS:
         raise InputError(f"unknown order {order!r} (choose from {', '.join(ORDERS)})", "--order")
-    from ..encodings import get_genre
-    genre = get_genre(puzzle.genre)
     # The blank keeps what is never tried (Light Up: the walls, only numbers come and go).
     blank, clues = (genre.split_givens(puzzle) if hasattr(genre, "split_givens")
                     else (puzzle.with_clues({}), puzzle.clues()))
