@@ -223,13 +223,15 @@ def extend(sub) -> None:
                    help="stop after this long, keeping the finished puzzles")
     g.add_argument("--density", type=_fraction, default=None, metavar="D",
                    help="share of shaded cells in the drawn answer (canal: 0.1-0.65, "
-                        "default 0.5)")
+                        "default 0.5; smullyan: 0.05-0.3, default 0.2); lightup: share "
+                        "of walls (0-0.6, default 0.25)")
     g.add_argument("--values", type=_range, default=None, metavar="LO-HI",
                    help="only clues with these values (e.g. 1-6)")
     g.add_argument("--question", type=_fraction, default=0.0, metavar="P",
                    help="try each needed number clue as '?' with this probability (default 0)")
     g.add_argument("--symmetric", action="store_true",
-                   help="clue layout symmetric under 180-degree rotation")
+                   help="clue layout (lightup: walls and numbers) symmetric under "
+                        "180-degree rotation")
     g.add_argument("--clues", type=_range, default=None, metavar="LO-HI",
                    help="accept only puzzles with this many clues")
     g.add_argument("--max-attempts", type=_count, default=200, metavar="K",
