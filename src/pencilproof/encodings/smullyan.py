@@ -72,13 +72,7 @@ class Smullyan:
             raise InputError(f"unknown encoding {encoding!r} for smullyan "
                              f"(choose from {', '.join(self.encodings)})")
         rows, cols = puzzle.rows, puzzle.cols
-        s: dict[Cell, int] = {c: b.new_var() for c in puzzle.cells()}
-        b.add_clause(list(s.values()))  # at least one shaded cell
-        for (r, c), lit in s.items():
-            if r + 1 < rows:
-                b.add_clause([-lit, -s[r + 1, c]])
-            if c + 1 < cols:
-                b.add_clause([-lit, -s[r, c + 1]])
+        s = self._shading(b, rows, cols)
         for cell, n in puzzle.clues().items():
             if isinstance(n, int):
                 self._clue(b, s, cell, n, rows, cols)
@@ -86,14 +80,34 @@ class Smullyan:
         if encoding == "reference":
             tree_connectivity(b, member, rows, cols)
             return ShadingEncoded(b, rows, cols, s, {}, None)
-        if rows * cols >= 4:
-            # No two shaded cells touch, so at least two cells stay unshaded; in one
-            # connected region each of them then has an unshaded neighbour. Saves the
-            # lazy loop the rounds that would cut off single cells one by one.
-            for x, lit in s.items():
-                b.add_clause([lit] + [-s[y] for y in neighbours(x, rows, cols)])
+        self._no_lone_unshaded(b, s, rows, cols)
         conn = LazyConnectivity(member, rows, cols)
         return ShadingEncoded(b, rows, cols, s, {}, conn)
+
+    @staticmethod
+    def _shading(b, rows: int, cols: int) -> dict[Cell, int]:
+        """A shade literal per cell, with the rules no clue changes: at least one cell is
+        shaded, no two shaded cells share an edge."""
+        s = {(r, c): b.new_var() for r in range(rows) for c in range(cols)}
+        b.add_clause(list(s.values()))
+        for (r, c), lit in s.items():
+            if r + 1 < rows:
+                b.add_clause([-lit, -s[r + 1, c]])
+            if c + 1 < cols:
+                b.add_clause([-lit, -s[r, c + 1]])
+        return s
+
+    @staticmethod
+    def _no_lone_unshaded(b, s: dict[Cell, int], rows: int, cols: int) -> None:
+        """Every unshaded cell has an unshaded neighbour (from 4 cells up).
+
+        No two shaded cells touch, so at least two cells stay unshaded; in one connected
+        region each of them then has an unshaded neighbour. Saves the lazy loop the
+        rounds that would cut off single cells one by one.
+        """
+        if rows * cols >= 4:
+            for x, lit in s.items():
+                b.add_clause([lit] + [-s[y] for y in neighbours(x, rows, cols)])
 
     @staticmethod
     def _clue(b, s: dict[Cell, int], cell: Cell, n: int, rows: int, cols: int,
@@ -166,13 +180,7 @@ class Smullyan:
         solutions are exactly those of ``encode`` on the puzzle with all these clues.
         """
         rows, cols = puzzle.rows, puzzle.cols
-        s: dict[Cell, int] = {c: b.new_var() for c in puzzle.cells()}
-        b.add_clause(list(s.values()))
-        for (r, c), lit in s.items():
-            if r + 1 < rows:
-                b.add_clause([-lit, -s[r + 1, c]])
-            if c + 1 < cols:
-                b.add_clause([-lit, -s[r, c + 1]])
+        s = self._shading(b, rows, cols)
         for cell, n in puzzle.clues().items():
             if cell not in clues and isinstance(n, int):
                 self._clue(b, s, cell, n, rows, cols)
@@ -181,9 +189,7 @@ class Smullyan:
             switches[cell] = b.new_var()
             if isinstance(n, int):
                 self._clue(b, s, cell, n, rows, cols, guard=switches[cell])
-        if rows * cols >= 4:
-            for x, lit in s.items():
-                b.add_clause([lit] + [-s[y] for y in neighbours(x, rows, cols)])
+        self._no_lone_unshaded(b, s, rows, cols)
         conn = LazyConnectivity({c: -lit for c, lit in s.items()}, rows, cols)
         return Switchable(ShadingEncoded(b, rows, cols, s, {}, conn), switches, {})
 
