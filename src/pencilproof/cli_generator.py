@@ -6,12 +6,14 @@ here: a genre that implements the switchable-clue hooks works with both commands
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import re
 import sys
 from pathlib import Path
 
 from .checker import BACKENDS, DEFAULT_BACKEND
+from .cli_formats import format_option
 from .errors import InputError
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
@@ -83,7 +85,7 @@ def cmd_minimize(args) -> int:
     from .generator import NotUnique, minimize
     from .generator.minimize import parse_cells
     from .output import cell_names, render_grid, render_pair
-    puzzle = load_one(args.puzzle)
+    puzzle = load_one(args.puzzle, args.format)
     keep = parse_cells(args.keep, puzzle) if args.keep else []
     try:
         res = minimize(puzzle, order=args.order, seed=args.seed, keep=keep,
@@ -122,17 +124,24 @@ def cmd_minimize(args) -> int:
 
 
 # -- generate ------------------------------------------------------------------------------
-def _logging(verbose: int, quiet: bool) -> logging.Handler:
+@contextlib.contextmanager
+def _logging(verbose: int, quiet: bool):
     """Our messages go to stderr; -v per-candidate lines, -vv debug, -q errors only."""
     level = logging.ERROR if quiet else {0: logging.WARNING, 1: logging.INFO}.get(
         verbose, logging.DEBUG)
     logger = logging.getLogger("pencilproof")
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("pencilproof: %(message)s"))
+    saved = logger.level, logger.propagate
     logger.addHandler(handler)
     logger.setLevel(level)
     logger.propagate = False
-    return handler
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(saved[0])
+        logger.propagate = saved[1]
 
 
 def cmd_generate(args) -> int:
@@ -143,14 +152,9 @@ def cmd_generate(args) -> int:
                               values=args.values, question=args.question,
                               symmetric=args.symmetric, clue_range=args.clues,
                               backend=args.solver, max_attempts=args.max_attempts)
-    handler = _logging(args.verbose, args.quiet)
-    try:
+    with _logging(args.verbose, args.quiet):
         rep = generate_file(options, count=args.count, seed=args.seed, out=args.out,
                             jobs=args.jobs, resume=args.resume, max_time=args.max_time)
-    finally:
-        logger = logging.getLogger("pencilproof")
-        logger.removeHandler(handler)
-        logger.propagate = True
     have = rep.earlier + rep.new
     rate = rep.new / rep.seconds * 60 if rep.seconds > 0 else 0.0
     print(f"{rep.path}: {have} of {rep.count} puzzles ({rep.new} new"
@@ -196,6 +200,7 @@ def extend(sub) -> None:
     m.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,
                    help=f"SAT backend (default: {DEFAULT_BACKEND})")
     m.add_argument("-q", "--quiet", action="store_true", help="no solution grid")
+    format_option(m)
     m.set_defaults(func=cmd_minimize)
 
     g = sub.add_parser("generate", help="generate minimal unique puzzles into a .jsonl file",
