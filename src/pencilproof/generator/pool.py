@@ -319,6 +319,9 @@ def _fan_out(options, seed, todo, jobs, deadline, sink, failed, crashed, make_ba
                         workers[-1].give(queue.pop())
                     continue
                 w.task = None
+                # The next candidate first: the worker computes while we re-check.
+                if queue and (deadline is None or time.monotonic() < deadline):
+                    w.give(queue.pop())
                 if kind == "error":
                     log.error("candidate %d failed:\n%s", index, payload)
                     crashed.append(index)
@@ -328,8 +331,6 @@ def _fan_out(options, seed, todo, jobs, deadline, sink, failed, crashed, make_ba
                 else:
                     sink.write(payload)
                 bar.update(1)
-                if queue and (deadline is None or time.monotonic() < deadline):
-                    w.give(queue.pop())
             if queue and deadline is not None and time.monotonic() >= deadline:
                 timed_out = True
     finally:
