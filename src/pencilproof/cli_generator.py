@@ -229,7 +229,7 @@ def extend(sub) -> None:
     g.add_argument("--density", type=_fraction, default=None, metavar="D",
                    help="share of shaded cells in the drawn answer (canal: 0.1-0.65, "
                         "default 0.5; smullyan: 0.05-0.3, default 0.2); lightup: share "
-                        "of walls (0-0.6, default 0.25)")
+                        "of walls (0-0.6, default 0.3)")
     g.add_argument("--values", type=_range, default=None, metavar="LO-HI",
                    help="only clues with these values (e.g. 1-6)")
     g.add_argument("--question", type=_fraction, default=0.0, metavar="P",
