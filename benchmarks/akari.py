@@ -7,7 +7,10 @@ The large grids are made deterministically from ``--seed``: random walls (``--wa
 of the cells), a random valid lamp set placed greedily (visit the white cells in random
 order and put a lamp on every one not yet lit: no lamp then sees another and every cell
 ends up lit), and a number on ``--numbers`` of the walls, read off that lamp set. So each
-has at least one solution; the checker decides whether it is the only one.
+has at least one solution; the checker decides whether it is the only one (so far always
+two: random layouts leave open areas no number pins down). One more grid is unique by
+construction, so its verdict needs the full proof: generated unique 9x9 puzzles tiled in
+a lattice of walls.
 
     python benchmarks/akari.py
     python benchmarks/akari.py --size 100 --seed 1,2,3 --walls 0.2 --numbers 0.7
@@ -60,6 +63,24 @@ def generated(size: int, seed: int, walls: float, numbers: float) -> Puzzle:
     return Puzzle("lightup", size, size, tuple(tuple(row) for row in grid))
 
 
+def tiled(size: int, seed: int) -> Puzzle:
+    """A unique size x size Akari: generated unique 9x9 puzzles (the generator, seeded)
+    in a lattice of unnumbered walls every 10th row and column. Walls cut every row and
+    column run, so the whole is unique exactly when every tile is."""
+    from pencilproof.generator.generate import GenerateOptions, generate_one
+    if size % 10 not in (0, 9):
+        raise SystemExit("--size must end in 0 or 9 for the tiled grid (whole tiles only)")
+    opts = GenerateOptions(genre="lightup", rows=9, cols=9).validate()
+    grid = [["#" if r % 10 == 9 or c % 10 == 9 else None for c in range(size)]
+            for r in range(size)]
+    for k, (r0, c0) in enumerate((r, c) for r in range(0, size, 10) for c in range(0, size, 10)):
+        tile = generate_one(opts, seed, k).puzzle
+        for r in range(min(9, size - r0)):
+            for c in range(min(9, size - c0)):
+                grid[r0 + r][c0 + c] = tile.grid[r][c]
+    return Puzzle("lightup", size, size, tuple(tuple(row) for row in grid))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--backends", default="cadical,z3", help="default: %(default)s")
@@ -104,13 +125,14 @@ def main(argv=None) -> int:
     for n in names:
         print(f"| {n} | {sizes[n]} | " + " | ".join(f"{best[n, b]:.3f}" for b in backends) + " |")
 
-    puzzles = [(s, generated(args.size, s, args.walls, args.numbers))
+    puzzles = [(f"generated {args.size}x{args.size} seed {s}",
+                generated(args.size, s, args.walls, args.numbers))
                for s in (int(x) for x in args.seed.split(",") if x.strip())]
+    puzzles.append((f"tiled {args.size}x{args.size} (unique)", tiled(args.size, 1)))
     if args.save:
         Path(args.save).write_text("".join(json.dumps(p.to_doc()) + "\n" for _, p in puzzles))
     verdicts = {}
-    for seed, p in puzzles:
-        name = f"generated {args.size}x{args.size} seed {seed}"
+    for name, p in puzzles:
         for b in backends:
             secs = []
             for _ in range(args.repeat):
@@ -118,7 +140,8 @@ def main(argv=None) -> int:
                 res = check(p, backend=b)
                 secs.append(clock() - t0)
             if res.verdict in (Verdict.NO_SOLUTION, Verdict.UNKNOWN) or any(
-                    genre.verify(p, s) for s in res.solutions):
+                    genre.verify(p, s) for s in res.solutions) or (
+                    name.startswith("tiled") and res.verdict is not Verdict.UNIQUE):
                 errors.append(f"{name} on {b}: {res.verdict.value}")
             best[name, b] = min(secs)
             verdicts[name, b] = (res.verdict.value, len(res.differ), res.stats)
@@ -139,7 +162,8 @@ def main(argv=None) -> int:
               + f", {best[name, b]:.3f} s (target < 10 s: "
               f"{'met' if best[name, b] < 10 else 'MISSED'}); {stats['vars']} vars, "
               f"{stats['clauses']} clauses, encode {stats['encode_seconds']:.3f} s")
-    print("- all Janko verdicts unique with the published solution; generated answers verify")
+    print("- all Janko verdicts unique with the published solution; generated answers "
+          "verify; the tiled grid is unique")
     return 0
 
 
