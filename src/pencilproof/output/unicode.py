@@ -1,8 +1,11 @@
 """Unicode grids for the terminal.
 
 Clues are printed as numbers (``?`` for an unknown clue), shaded cells as ``██``,
-unshaded cells as ``·``. In a pair of solutions the cells where they differ are drawn
-``▒▒`` (shaded) or ``○`` (unshaded) so they stand out without colour.
+unshaded cells as ``·``, a clue in a shaded cell (Smullyanic Dynasty) as ``█3``, walls
+as ``▓▓`` (numbered walls show their number) and lamps as ``●``. In a pair of solutions
+the cells where they differ are drawn ``▒▒`` (shaded), ``○`` (unshaded) or ``◉`` (lamp),
+and numbered clues that differ between shaded and unshaded as ``▒3``, so the differences
+stand out without colour.
 """
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from typing import Iterable
 from ..puzzle import Cell, Puzzle, Solution
 
 SHADED, UNSHADED, SHADED_DIFF, UNSHADED_DIFF = "█", "·", "▒", "○"
+WALL, LAMP, LAMP_DIFF = "▓", "●", "◉"
 
 
 def cell_names(cells: Iterable[Cell]) -> str:
@@ -24,12 +28,21 @@ def _width(puzzle: Puzzle) -> int:
 
 def _cell(puzzle: Puzzle, solution: Solution | None, cell: Cell, marked: bool, w: int) -> str:
     given = puzzle[cell]
+    ch = solution[cell] if solution is not None else None
+    if given == "#":
+        return WALL * w
     if given is not None:
-        return str(given).rjust(w)
-    ch = solution[cell] if solution is not None else "."
+        text = str(given)
+        if ch == "#":  # a clue in a shaded cell
+            return (SHADED_DIFF if marked else SHADED) * (w - len(text)) + text
+        if marked:
+            return UNSHADED_DIFF * (w - len(text)) + text
+        return text.rjust(w)
     if ch == "#":
         return (SHADED_DIFF if marked else SHADED) * w
-    if ch == ".":
+    if ch == "L":
+        return (LAMP_DIFF if marked else LAMP).rjust(w)
+    if ch in (".", None):
         return (UNSHADED_DIFF if marked else UNSHADED).rjust(w)
     return ch.rjust(w)
 
@@ -53,6 +66,10 @@ def render_pair(puzzle: Puzzle, first: Solution, second: Solution,
     gap = "   "
     lines = ["solution 1".ljust(width) + gap + "solution 2"]
     lines += [a.ljust(width) + gap + b for a, b in zip(left, right)]
-    lines.append(f"differ in {len(diff)} cells ({SHADED_DIFF}{SHADED_DIFF} shaded, {UNSHADED_DIFF} "
-                 f"unshaded): {cell_names(diff)}")
+    chars = {s[c] for s in (first, second) for c in diff}
+    legend = [text for ch, text in (("#", f"{SHADED_DIFF}{SHADED_DIFF} shaded"),
+                                    ("L", f"{LAMP_DIFF} lamp"),
+                                    (".", f"{UNSHADED_DIFF} unshaded" if "L" not in chars
+                                     else f"{UNSHADED_DIFF} no lamp")) if ch in chars]
+    lines.append(f"differ in {len(diff)} cells ({', '.join(legend)}): {cell_names(diff)}")
     return lines
