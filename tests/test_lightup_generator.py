@@ -201,6 +201,8 @@ def test_cli_generate_and_minimize(run_cli, tmp_path):
     for line in out.read_text().splitlines():
         rec = json.loads(line)
         assert rec["genre"] == "lightup" and (rec["rows"], rec["cols"]) == (6, 7)
+        # "clues" counts the numbers (what the minimizer may remove), not the plain walls.
+        assert rec["clues"] == sum(isinstance(v, int) for row in rec["grid"] for v in row)
         p = puzzle_from_doc(rec, "record")
         res = check(p)
         assert res.verdict is Verdict.UNIQUE and list(res.solutions[0].rows) == rec["solution"]

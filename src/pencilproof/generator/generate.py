@@ -20,7 +20,7 @@ from ..errors import InputError
 from ..formats import to_url
 from ..formats.url import MAX_SIDE
 from ..puzzle import Cell, Clue, Puzzle, Solution
-from .minimize import reduce_clues
+from .minimize import clue_count, reduce_clues
 from .switchboard import Switch, SwitchBoard
 
 
@@ -88,7 +88,7 @@ class Generated:
     def to_record(self, master_seed: int, options: GenerateOptions) -> dict:
         """A JSON line: the puzzle document's keys, the answer, and its provenance."""
         doc = self.puzzle.to_doc()
-        doc.update({"solution": list(self.solution.rows), "clues": len(self.puzzle.clues()),
+        doc.update({"solution": list(self.solution.rows), "clues": clue_count(self.puzzle),
                     "index": self.index, "attempt": self.attempt, "seed": self.seed,
                     "master_seed": master_seed, "seconds": round(self.seconds, 4),
                     "solver_calls": self.solver_calls, "url": to_url(self.puzzle),
@@ -186,7 +186,7 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random
         board.close()
     if options.clue_range is not None:
         lo, hi = options.clue_range
-        if not lo <= len(puzzle.clues()) <= hi:
+        if not lo <= clue_count(puzzle) <= hi:
             return None, board.calls
     if hasattr(genre, "answer_for"):  # answer rows that copy givens (Light Up's numbers)
         solution = genre.answer_for(puzzle, solution)

@@ -17,7 +17,7 @@ from typing import Iterable, Sequence
 from ..checker import Status, Verdict, check
 from ..checker.check import CheckResult
 from ..errors import InputError, InternalError
-from ..puzzle import Cell, Puzzle, Solution
+from ..puzzle import Cell, Clue, Puzzle, Solution
 from .switchboard import Switch, SwitchBoard
 
 #: Orders in which clues are tried: row-major, reversed, shuffled by --seed, or by value.
@@ -98,6 +98,21 @@ class MinimizeResult:
     stats: dict = field(default_factory=dict, compare=False)
 
 
+def split_givens(puzzle: Puzzle) -> tuple[Puzzle, dict[Cell, Clue]]:
+    """(what always stays, the clues that may go): Light Up keeps its walls, and only
+    the numbers on them are clues; other genres have no givens that always stay."""
+    from ..encodings import get_genre
+    genre = get_genre(puzzle.genre)
+    if hasattr(genre, "split_givens"):
+        return genre.split_givens(puzzle)
+    return puzzle.with_clues({}), puzzle.clues()
+
+
+def clue_count(puzzle: Puzzle) -> int:
+    """Clues in the sense of the minimizer and the generator's --clues range."""
+    return len(split_givens(puzzle)[1])
+
+
 def order_clues(puzzle: Puzzle, order: str, seed: int | None = 0) -> list[Cell]:
     """The clue cells in the order the minimizer tries them."""
     clues = puzzle.clues()
@@ -153,9 +168,7 @@ def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
         raise InputError(f"genre {puzzle.genre!r} has no minimizer yet")
     if order not in ORDERS:
         raise InputError(f"unknown order {order!r} (choose from {', '.join(ORDERS)})", "--order")
-    # The blank keeps what is never tried (Light Up: the walls, only numbers come and go).
-    blank, clues = (genre.split_givens(puzzle) if hasattr(genre, "split_givens")
-                    else (puzzle.with_clues({}), puzzle.clues()))
+    blank, clues = split_givens(puzzle)
     keep = list(dict.fromkeys(keep))
     for c in keep:
         if c not in clues:

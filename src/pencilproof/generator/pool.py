@@ -30,6 +30,7 @@ from ..errors import InputError, InternalError
 from ..formats import puzzle_from_doc
 from ..puzzle import Solution
 from .generate import GenerateOptions, generate_one
+from .minimize import clue_count
 
 log = logging.getLogger("pencilproof.generator")
 
@@ -155,7 +156,7 @@ def _make(options: GenerateOptions, seed: int, index: int) -> dict | None:
     if got is None:
         log.info("candidate %d: no puzzle in %d attempts", index, options.max_attempts)
         return None
-    log.info("candidate %d: %d clues, attempt %d, %.3f s", index, len(got.puzzle.clues()),
+    log.info("candidate %d: %d clues, attempt %d, %.3f s", index, clue_count(got.puzzle),
              got.attempt, time.perf_counter() - t0)
     return got.to_record(seed, options)
 
