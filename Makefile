@@ -25,6 +25,11 @@ test: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/canal_course.py
+	$(BIN)/python benchmarks/minimize_course.py
+	$(BIN)/python benchmarks/generate_throughput.py
+	$(BIN)/python benchmarks/smullyan_course.py
+	$(BIN)/python benchmarks/akari.py
+	$(BIN)/python benchmarks/formats.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info
