@@ -158,7 +158,7 @@ def test_missing_file_and_bad_options(run_cli):
     code, _, err = run_cli("check", "--solver", "minisat", UNIQUE_URL)
     assert code == 2 and err.count("\n") == 1 and "invalid choice" in err
     code, _, err = run_cli("count", "--limit", "0", UNIQUE_URL)
-    assert code == 2 and "must be positive" in err
+    assert code == 2 and "argument --limit: must be at least 1: '0'" in err
     code, _, err = run_cli("check", "--encoding", "fancy", UNIQUE_URL)
     assert code == 2 and "unknown encoding 'fancy'" in err
 

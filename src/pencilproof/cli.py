@@ -15,6 +15,7 @@ from . import __version__
 from .checker import BACKENDS, DEFAULT_BACKEND, Verdict, check, count
 from .encodings import GENRES, get_genre
 from .errors import InputError, InternalError
+from .cli_args import positive_float, positive_int
 from .cli_formats import extend as _formats_extend, format_option as _format_option
 from .cli_generator import extend as _generator_extend
 from .formats import iter_load, load_answer, load_document, to_url
@@ -42,33 +43,13 @@ def _err(message: str) -> None:
     print(f"pencilproof: error: {message}", file=sys.stderr)
 
 
-def _positive_float(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if v <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return v
-
-
-def _positive_int(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if v <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return v
-
-
 def _solver_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,
                    help=f"SAT backend (default: {DEFAULT_BACKEND}; z3 is the reference)")
     p.add_argument("--encoding", default=None,
                    help="genre encoding: 'lazy' (default, connectivity cuts added on demand) or "
                         "'reference' (the seed's spanning-tree encoding, for cross-checks)")
-    p.add_argument("--time-limit", type=_positive_float, default=None, metavar="SECONDS",
+    p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
                    help="give up with verdict 'unknown' after this many seconds per puzzle")
 
 
@@ -265,7 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     n = sub.add_parser("count", help="count solutions, up to --limit")
     n.add_argument("puzzles", nargs="+", metavar="PUZZLE")
-    n.add_argument("--limit", type=_positive_int, default=100,
+    n.add_argument("--limit", type=positive_int, default=100,
                    help="stop after this many solutions (default 100)")
     n.add_argument("--json", action="store_true")
     _format_option(n)

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from .checker import BACKENDS, DEFAULT_BACKEND
+from .cli_args import positive_float, positive_int
 from .cli_formats import format_option
 from .errors import InputError
 
@@ -40,26 +41,6 @@ def _range(text: str) -> tuple[int, int]:
     if lo > hi:
         raise argparse.ArgumentTypeError(f"range {lo}-{hi} is inverted (LO must not exceed HI)")
     return lo, hi
-
-
-def _count(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return v
-
-
-def _seconds(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not v > 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return v
 
 
 def _fraction(text: str) -> float:
@@ -195,7 +176,7 @@ def extend(sub) -> None:
     m.add_argument("--seed", type=int, default=0, help="seed for --order random (default 0)")
     m.add_argument("--keep", default=None, metavar="CELLS",
                    help="clues that must stay, e.g. 'r1c1,r3c5'")
-    m.add_argument("--max-time", type=_seconds, default=None, metavar="SECONDS",
+    m.add_argument("--max-time", type=positive_float, default=None, metavar="SECONDS",
                    help="stop testing after this long; untested clues are kept and reported")
     m.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,
                    help=f"SAT backend (default: {DEFAULT_BACKEND})")
@@ -215,16 +196,16 @@ def extend(sub) -> None:
     g.add_argument("genre", metavar="GENRE", help="e.g. canal")
     g.add_argument("--size", type=_size, required=True, metavar="RxC",
                    help="grid size, rows x columns (e.g. 10x10; 12 means 12x12)")
-    g.add_argument("--count", type=_count, default=1, metavar="N",
+    g.add_argument("--count", type=positive_int, default=1, metavar="N",
                    help="number of candidates, indices 0..N-1 (default 1)")
     g.add_argument("--out", "-o", required=True, metavar="FILE.jsonl",
                    help="JSON lines output, one puzzle per line")
-    g.add_argument("--jobs", "-j", type=_count, default=None, metavar="J",
+    g.add_argument("--jobs", "-j", type=positive_int, default=None, metavar="J",
                    help="worker processes (default: all cores)")
     g.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     g.add_argument("--resume", action="store_true",
                    help="continue a run whose --out already holds some of its puzzles")
-    g.add_argument("--max-time", type=_seconds, default=None, metavar="SECONDS",
+    g.add_argument("--max-time", type=positive_float, default=None, metavar="SECONDS",
                    help="stop after this long, keeping the finished puzzles")
     g.add_argument("--density", type=_fraction, default=None, metavar="D",
                    help="share of shaded cells in the drawn answer (canal: 0.1-0.65, "
@@ -239,7 +220,7 @@ def extend(sub) -> None:
                         "180-degree rotation")
     g.add_argument("--clues", type=_range, default=None, metavar="LO-HI",
                    help="accept only puzzles with this many clues")
-    g.add_argument("--max-attempts", type=_count, default=200, metavar="K",
+    g.add_argument("--max-attempts", type=positive_int, default=200, metavar="K",
                    help="attempts per candidate before it is given up (default 200)")
     g.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,
                    help=f"SAT backend (default: {DEFAULT_BACKEND})")

@@ -45,6 +45,34 @@ class CheckResult:
                 "stats": self.stats}
 
 
+def solve_verified(solver, model, genre, puzzle: Puzzle, assumptions=(),
+                   deadline: float | None = None) -> tuple[Status, Solution | None, int]:
+    """(status, verified solution or None, solver rounds) for one encoded puzzle.
+
+    Solves, and while the model breaks a lazily added constraint (connectivity), adds
+    the cuts and solves again. The real solution then passes the genre's plain-Python
+    ``verify`` or this raises :class:`InternalError`: an encoding bug is never a verdict.
+    """
+    rounds = 0
+    while True:
+        status = solver.solve(assumptions, deadline)
+        rounds += 1
+        if status is not Status.SAT:
+            return status, None, rounds
+        sol = model.decode()
+        cuts = model.cuts(sol)
+        if not cuts:
+            break
+        for cl in cuts:
+            solver.add_clause(cl)
+    problems = genre.verify(puzzle, sol)
+    if problems:
+        raise InternalError(
+            f"{puzzle.genre} encoding produced an invalid solution: "
+            + "; ".join(v.describe() for v in problems))
+    return status, sol, rounds
+
+
 class Session:
     """One puzzle encoded on one live solver; yields verified solutions one by one."""
 
@@ -62,22 +90,9 @@ class Session:
 
     def next_solution(self, assumptions=()) -> tuple[Status, Solution | None]:
         """Solve, adding lazy cuts until the model is a real solution; then verify it."""
-        while True:
-            status = self.solver.solve(assumptions, self.deadline)
-            self.rounds += 1
-            if status is not Status.SAT:
-                return status, None
-            sol = self.model.decode()
-            cuts = self.model.cuts(sol)
-            if not cuts:
-                break
-            for cl in cuts:
-                self.solver.add_clause(cl)
-        problems = self.genre.verify(self.puzzle, sol)
-        if problems:
-            raise InternalError(
-                f"{self.puzzle.genre} encoding produced an invalid solution: "
-                + "; ".join(v.describe() for v in problems))
+        status, sol, rounds = solve_verified(self.solver, self.model, self.genre, self.puzzle,
+                                             assumptions, self.deadline)
+        self.rounds += rounds
         return status, sol
 
     def block(self, sol: Solution) -> None:

@@ -12,7 +12,7 @@ import enum
 from typing import Iterable
 
 from ..checker.backends import Status, make_backend
-from ..errors import InternalError
+from ..checker.check import solve_verified
 from ..puzzle import Cell, Clue, Puzzle, Solution
 
 
@@ -98,22 +98,9 @@ class SwitchBoard:
         puzzle = self.puzzle()
         if self.sw.hint is not None:
             self.sw.hint(puzzle)
-        while True:
-            status = self.solver.solve(assumptions, self.deadline)
-            self.rounds += 1
-            if status is not Status.SAT:
-                return status, None
-            sol = self.model.decode()
-            cuts = self.model.cuts(sol)
-            if not cuts:
-                break
-            for cl in cuts:
-                self.solver.add_clause(cl)
-        problems = self.genre.verify(puzzle, sol)
-        if problems:
-            raise InternalError(
-                f"{puzzle.genre} switchable encoding produced an invalid solution: "
-                + "; ".join(v.describe() for v in problems))
+        status, sol, rounds = solve_verified(self.solver, self.model, self.genre, puzzle,
+                                             assumptions, self.deadline)
+        self.rounds += rounds
         return status, sol
 
     def block(self, sol: Solution) -> None:
