@@ -31,3 +31,34 @@ def run_cli(capsys):
         out, err = capsys.readouterr()
         return code, out, err
     return run
+
+
+def switch_solutions(blank, clues: dict, state: dict, backend: str = "cadical",
+                     limit: int = 500, answer=None) -> set:
+    """Every solution of one switch state of a SwitchBoard (the generator's solver),
+    enumerated with blocking clauses; ``answer(board, sol)`` maps a solution to rows."""
+    from pencilproof.checker import Status
+    from pencilproof.generator.switchboard import Switch, SwitchBoard
+    board = SwitchBoard(blank, clues, backend)
+    try:
+        board.set(clues, Switch.OFF)
+        for c, v in state.items():
+            board.set([c], v)
+        out = set()
+        while True:
+            status, sol = board.solve()
+            if status is Status.UNSAT:
+                return out
+            assert status is Status.SAT and len(out) < limit
+            out.add(answer(board, sol) if answer else sol.rows)
+            board.block(sol)
+    finally:
+        board.close()
+
+
+def solution_set(puzzle, limit: int = 500) -> set:
+    """Every solution of a puzzle through the checker's count() (must be complete)."""
+    from pencilproof import count
+    res = count(puzzle, limit=limit)
+    assert res.complete
+    return {s.rows for s in res.solutions}

@@ -19,7 +19,7 @@ from pencilproof.generator import Switch, SwitchBoard, minimize
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
-from conftest import records
+from conftest import records, solution_set, switch_solutions
 
 G = get_genre("lightup")
 PUZZLES = [r for r in records("lightup") if r["kind"] == "puzzle"]
@@ -36,27 +36,11 @@ def _unnumbered(p: Puzzle, cells) -> Puzzle:
 
 
 def _enumerate(blank: Puzzle, clues: dict, state: dict, backend: str = "cadical") -> set:
-    board = SwitchBoard(blank, clues, backend)
-    try:
-        board.set(clues, Switch.OFF)
-        for c, v in state.items():
-            board.set([c], v)
-        out = set()
-        while True:
-            status, sol = board.solve()
-            if status is Status.UNSAT:
-                return out
-            assert status is Status.SAT and len(out) < 300
-            out.add(G.answer_for(board.puzzle(), sol).rows)
-            board.block(sol)
-    finally:
-        board.close()
+    return switch_solutions(blank, clues, state, backend, limit=300, answer=lambda board, sol: G.answer_for(board.puzzle(), sol).rows)
 
 
 def _reference(p: Puzzle) -> set:
-    res = count(p, limit=300)
-    assert res.complete
-    return {s.rows for s in res.solutions}
+    return solution_set(p, limit=300)
 
 
 @pytest.mark.parametrize("backend", ["cadical", "z3"])

@@ -17,7 +17,7 @@ from pencilproof.formats import parse_text, parse_url, puzzle_from_doc
 from pencilproof.generator import NotUnique, Switch, SwitchBoard, minimize
 from pencilproof.puzzle import Puzzle, Solution
 
-from conftest import course
+from conftest import course, solution_set, switch_solutions
 
 COURSE = course("canal")
 # Every unique course puzzle but the three largest (46, 48: benchmarks/minimize_course.py;
@@ -100,28 +100,12 @@ def test_not_unique_and_no_solution_are_refused():
 
 
 # -- the switchable encoding ------------------------------------------------------------------
-def _enumerate(blank: Puzzle, clues: dict, state: dict, backend: str) -> set:
-    board = SwitchBoard(blank, clues, backend)
-    try:
-        board.set(clues, Switch.OFF)
-        for c, v in state.items():
-            board.set([c], v)
-        out = set()
-        while True:
-            status, sol = board.solve()
-            if status is Status.UNSAT:
-                return out
-            assert status is Status.SAT and len(out) < 500
-            out.add(sol.rows)
-            board.block(sol)
-    finally:
-        board.close()
+def _enumerate(blank: Puzzle, clues: dict, state: dict, backend: str = "cadical") -> set:
+    return switch_solutions(blank, clues, state, backend, limit=500)
 
 
 def _reference(p: Puzzle) -> set:
-    res = count(p, limit=500)
-    assert res.complete
-    return {s.rows for s in res.solutions}
+    return solution_set(p, limit=500)
 
 
 @pytest.mark.parametrize("backend", ["cadical", "z3"])
