@@ -42,6 +42,32 @@ class Genre(Protocol):
     def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Solution: ...
 
 
+def read_number(token, where: str, expected: str, wrong_type: str, hint: str = "") -> int:
+    """The integer a given token stands for (an int from JSON, a numeral from text).
+
+    ``expected`` completes "unknown token X (expected ...)" for a token that is not a
+    numeral; ``wrong_type`` is the whole message for a JSON value of the wrong type.
+    Range checks stay with the genre, which knows its own limits.
+    """
+    if isinstance(token, bool) or not isinstance(token, (int, str)):
+        raise InputError(f"{wrong_type}, got {token!r}", where)
+    if isinstance(token, int):
+        return token
+    try:
+        return int(token, 10)
+    except ValueError:
+        raise InputError(f"unknown token {token!r} (expected {expected}){hint}", where) from None
+
+
+def choose_encoding(genre, encoding: str | None) -> str:
+    """The named encoding of a genre (its first one by default), or a one-line error."""
+    encoding = encoding or genre.encodings[0]
+    if encoding not in genre.encodings:
+        raise InputError(f"unknown encoding {encoding!r} for {genre.name} "
+                         f"(choose from {', '.join(genre.encodings)})")
+    return encoding
+
+
 class ShadingEncoded:
     """An encoding whose answer is one Boolean per cell (``#`` true, ``.`` false).
 

@@ -16,7 +16,8 @@ from typing import Sequence
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
-from .base import ShadingEncoded, Switchable, parse_shading_rows, shaded_cells
+from .base import (ShadingEncoded, Switchable, choose_encoding, parse_shading_rows, read_number,
+                   shaded_cells)
 from .cnf import and_chain, require_count, require_count_if, unary_sum
 from .grid import (DIRS, LazyConnectivity, SeparatorConnectivity, components, neighbours,
                    tree_connectivity)
@@ -61,16 +62,8 @@ class CanalView:
             return None
         if token == "?":
             return "?"
-        if isinstance(token, bool):
-            raise InputError(f"clue must be an integer or '?', got {token!r}", where)
-        if isinstance(token, int):
-            value = token
-        else:
-            try:
-                value = int(str(token), 10)
-            except ValueError:
-                raise InputError(f"unknown token {token!r} (expected '.', '?' or an integer)",
-                                 where) from None
+        value = read_number(token, where, "'.', '?' or an integer",
+                            "clue must be an integer or '?'")
         if value < 0:
             raise InputError(f"clue {value} is negative", where)
         if value > MAX_CLUE:
@@ -79,10 +72,7 @@ class CanalView:
 
     # -- encoding -------------------------------------------------------------------
     def encode(self, puzzle: Puzzle, b, encoding: str | None = None) -> ShadingEncoded:
-        encoding = encoding or self.encodings[0]
-        if encoding not in self.encodings:
-            raise InputError(f"unknown encoding {encoding!r} for canal "
-                             f"(choose from {', '.join(self.encodings)})")
+        encoding = choose_encoding(self, encoding)
         s: dict[Cell, int] = {c: b.new_var() for c in puzzle.cells() if puzzle[c] is None}
         fixed = {c: "." for c in puzzle.cells() if c not in s}
         for r in range(puzzle.rows - 1):

@@ -20,7 +20,7 @@ from typing import Sequence
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
-from .base import Switchable
+from .base import Switchable, choose_encoding, read_number
 from .grid import neighbours
 
 WALL = "#"
@@ -123,27 +123,15 @@ class LightUp:
             return None
         if token == WALL:
             return WALL
-        if isinstance(token, bool) or not isinstance(token, (int, str)):
-            raise InputError(f"expected null (white), '#' (wall) or a wall number 0..4, "
-                             f"got {token!r}", where)
-        if isinstance(token, int):
-            value = token
-        else:
-            try:
-                value = int(token, 10)
-            except ValueError:
-                raise InputError(f"unknown token {token!r} (expected '.' white, '#' wall or "
-                                 f"a wall number 0..4)", where) from None
+        value = read_number(token, where, "'.' white, '#' wall or a wall number 0..4",
+                            "expected null (white), '#' (wall) or a wall number 0..4")
         if not 0 <= value <= 4:
             raise InputError(f"wall number {value} is out of range (0..4)", where)
         return value
 
     # -- encoding -------------------------------------------------------------------
     def encode(self, puzzle: Puzzle, b, encoding: str | None = None) -> LampEncoded:
-        encoding = encoding or self.encodings[0]
-        if encoding not in self.encodings:
-            raise InputError(f"unknown encoding {encoding!r} for lightup "
-                             f"(choose from {', '.join(self.encodings)})")
+        encoding = choose_encoding(self, encoding)
         lamp = self._lamps(puzzle, b)
         for cell, n in puzzle.clues().items():
             if isinstance(n, int):

@@ -19,7 +19,8 @@ from typing import Sequence
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
-from .base import ShadingEncoded, Switchable, parse_shading_rows, shaded_cells
+from .base import (ShadingEncoded, Switchable, choose_encoding, parse_shading_rows, read_number,
+                   shaded_cells)
 from .cnf import unary_sum
 from .grid import LazyConnectivity, components, neighbours, tree_connectivity
 
@@ -47,19 +48,9 @@ class Smullyan:
             return None
         if token == "?":
             return "?"
-        if isinstance(token, bool) or not isinstance(token, (int, str)):
-            raise InputError(f"clue must be an integer 0..{MAX_CLUE} or '?', got {token!r}",
-                             where)
-        if isinstance(token, int):
-            value = token
-        else:
-            try:
-                value = int(token, 10)
-            except ValueError:
-                hint = " (pzprv3 writes an unknown clue as '-'; here it is '?')" \
-                    if token == "-" else ""
-                raise InputError(f"unknown token {token!r} (expected '.', '?' or an integer "
-                                 f"0..{MAX_CLUE}){hint}", where) from None
+        hint = " (pzprv3 writes an unknown clue as '-'; here it is '?')" if token == "-" else ""
+        value = read_number(token, where, f"'.', '?' or an integer 0..{MAX_CLUE}",
+                            f"clue must be an integer 0..{MAX_CLUE} or '?'", hint)
         if not 0 <= value <= MAX_CLUE:
             raise InputError(f"clue {value} is out of range (a 3x3 block counts 0..9; "
                              f"0..{MAX_CLUE} accepted)", where)
@@ -67,10 +58,7 @@ class Smullyan:
 
     # -- encoding -------------------------------------------------------------------
     def encode(self, puzzle: Puzzle, b, encoding: str | None = None) -> ShadingEncoded:
-        encoding = encoding or self.encodings[0]
-        if encoding not in self.encodings:
-            raise InputError(f"unknown encoding {encoding!r} for smullyan "
-                             f"(choose from {', '.join(self.encodings)})")
+        encoding = choose_encoding(self, encoding)
         rows, cols = puzzle.rows, puzzle.cols
         s = self._shading(b, rows, cols)
         for cell, n in puzzle.clues().items():
