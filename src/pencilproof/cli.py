@@ -58,6 +58,17 @@ def _puzzles(sources: Sequence[str], fmt: str | None = None):
         yield from iter_load(src, fmt)
 
 
+def _readable(args, codes: list[int]):
+    """(label, puzzle) for every puzzle that reads; each one that does not is reported
+    as its one-line error and counted as bad input, and the others go on."""
+    for label, item in _puzzles(args.puzzles, args.format):
+        if isinstance(item, InputError):
+            _err(str(item))
+            codes.append(EXIT_BAD)
+            continue
+        yield label, item
+
+
 def _summary(counts: dict[str, int], seconds: float) -> str:
     parts = [f"{n} {k}" for k, n in counts.items() if n]
     total = sum(counts.values())
@@ -123,11 +134,7 @@ def _print_result(label: str, puzzle: Puzzle, res, args) -> None:
 # -- solve ----------------------------------------------------------------------------
 def cmd_solve(args) -> int:
     codes = []
-    for label, item in _puzzles(args.puzzles, args.format):
-        if isinstance(item, InputError):
-            _err(str(item))
-            codes.append(EXIT_BAD)
-            continue
+    for label, item in _readable(args, codes):
         res = count(item, limit=1, backend=args.solver, encoding=args.encoding,
                     time_limit=args.time_limit)
         sol = res.solutions[0] if res.solutions else None
@@ -146,11 +153,7 @@ def cmd_solve(args) -> int:
 # -- count ----------------------------------------------------------------------------
 def cmd_count(args) -> int:
     codes = []
-    for label, item in _puzzles(args.puzzles, args.format):
-        if isinstance(item, InputError):
-            _err(str(item))
-            codes.append(EXIT_BAD)
-            continue
+    for label, item in _readable(args, codes):
         res = count(item, limit=args.limit, backend=args.solver, encoding=args.encoding,
                     time_limit=args.time_limit)
         exact = res.complete
@@ -172,11 +175,7 @@ def cmd_count(args) -> int:
 # -- url ------------------------------------------------------------------------------
 def cmd_url(args) -> int:
     codes = []
-    for label, item in _puzzles(args.puzzles, args.format):
-        if isinstance(item, InputError):
-            _err(str(item))
-            codes.append(EXIT_BAD)
-            continue
+    for label, item in _readable(args, codes):
         try:
             print(to_url(item))
             codes.append(EXIT_OK)
