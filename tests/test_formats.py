@@ -15,7 +15,6 @@ from pencilproof.errors import InputError
 from pencilproof.formats import (detect, document_from_doc, document_to_doc, iter_documents,
                                  parse_janko, parse_pzprv3, parse_url, puzzle_from_doc,
                                  to_pzprv3, to_url, write_document)
-from pencilproof.formats.spec import SPECS
 from pencilproof.formats.url import (decode_4cell, decode_number16, encode_4cell,
                                      encode_number16)
 from pencilproof.puzzle import Puzzle, Solution
@@ -42,7 +41,7 @@ def _split(url: str) -> tuple[int, int, str]:
 @pytest.mark.parametrize("rec", WITH_URL, ids=_rid)
 def test_url_codec_on_every_record(rec):
     """Decode -> the record's cells; encode -> exactly the URL's body, per declared codec."""
-    spec = SPECS[rec["genre"]]
+    spec = get_genre(rec["genre"]).formats
     decode, encode = CODECS[spec.url_codec]
     cols, rows, body = _split(rec["url"])
     cells = decode(body, rows * cols, "url")
@@ -60,8 +59,8 @@ def test_url_round_trip_registered_genres(rec):
 
 
 def test_every_url_genre_has_a_codec():
-    assert {r["genre"] for r in WITH_URL} <= set(SPECS)
-    assert {"canal", "smullyan", "lightup"} <= set(SPECS)
+    assert {r["genre"] for r in WITH_URL} <= set(GENRES)
+    assert {GENRES[g].formats.url_codec for g in ("canal", "smullyan", "lightup")} <= set(CODECS)
 
 
 @pytest.mark.parametrize("cells,body", [
@@ -113,7 +112,7 @@ def test_pzprv3_written_as_puzzlink_writes_it(rec):
     assert parse_pzprv3(slashed, "again") == doc
     text = to_pzprv3(doc.puzzle, doc.solution)
     lines = text.split("\n")
-    assert lines[:4] == ["pzprv3", SPECS[rec["genre"]].pzprv3_pid, str(doc.puzzle.rows),
+    assert lines[:4] == ["pzprv3", get_genre(rec["genre"]).formats.pzprv3_pid, str(doc.puzzle.rows),
                          str(doc.puzzle.cols)]
     assert text.endswith(" \n") and all(ln.endswith(" ") for ln in lines[4:-1])
     assert parse_pzprv3(text, "file") == doc

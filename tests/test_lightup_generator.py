@@ -22,6 +22,7 @@ from pencilproof.puzzle import Puzzle, Solution
 from conftest import records, solution_set, switch_solutions
 
 G = get_genre("lightup")
+H = G.generator  # its minimizer and generator hooks
 PUZZLES = [r for r in records("lightup") if r["kind"] == "puzzle"]
 JANKO = {int(r["source"].split("Akari/")[1][:3]): r for r in PUZZLES if "janko.at" in r["source"]}
 PZPRJS = PUZZLES[0]
@@ -36,7 +37,7 @@ def _unnumbered(p: Puzzle, cells) -> Puzzle:
 
 
 def _enumerate(blank: Puzzle, clues: dict, state: dict, backend: str = "cadical") -> set:
-    return switch_solutions(blank, clues, state, backend, limit=300, answer=lambda board, sol: G.answer_for(board.puzzle(), sol).rows)
+    return switch_solutions(blank, clues, state, backend, limit=300, answer=lambda board, sol: H.answer_for(board.puzzle(), sol).rows)
 
 
 def _reference(p: Puzzle) -> set:
@@ -47,7 +48,7 @@ def _reference(p: Puzzle) -> set:
 @pytest.mark.parametrize("rec", [PZPRJS, JANKO[1], JANKO[11]], ids=["pzprjs", "janko1", "janko11"])
 def test_all_numbers_on_equals_the_puzzle(rec, backend):
     p = puzzle_from_doc(rec, "record")
-    blank, clues = G.split_givens(p)
+    blank, clues = H.split_givens(p)
     assert set(blank.clues()) == set(p.clues()) and set(blank.clues().values()) == {"#"}
     assert clues == _numbers(p)
     got = _enumerate(blank, clues, {c: Switch.ON for c in clues}, backend)
@@ -58,7 +59,7 @@ def test_all_numbers_on_equals_the_puzzle(rec, backend):
 def test_switch_states_equal_the_puzzles_they_stand_for(rec):
     """Numbers off leave unnumbered walls; some numbers as permanent givens of the blank."""
     p = puzzle_from_doc(rec, "record")
-    blank, clues = G.split_givens(p)
+    blank, clues = H.split_givens(p)
     cells = sorted(clues)
     rng = random.Random(len(cells))
     for _ in range(4):
@@ -87,7 +88,7 @@ def test_minimized_janko_keeps_walls_and_lamps_and_is_1_minimal(n):
     lamps = lambda rows: {(r, c) for r, row in enumerate(rows)  # noqa: E731
                           for c, ch in enumerate(row) if ch == "L"}
     assert lamps(res.solution.rows) == lamps(rec["solution"])
-    assert res.solution == G.answer_for(m, Solution(tuple(rec["solution"])))
+    assert res.solution == H.answer_for(m, Solution(tuple(rec["solution"])))
     for cell in _numbers(m):
         assert check(_unnumbered(m, [cell])).verdict is Verdict.MULTIPLE, cell
 
@@ -101,11 +102,11 @@ def test_answer_rows_follow_the_puzzle():
     p = puzzle_from_doc(PZPRJS, "record")
     sol = Solution(tuple(PZPRJS["solution"]))
     bare = _unnumbered(p, _numbers(p))
-    assert G.answer_for(bare, sol).rows == tuple(r.replace("4", "#").replace("2", "#")
+    assert H.answer_for(bare, sol).rows == tuple(r.replace("4", "#").replace("2", "#")
                                                  .replace("0", "#").replace("1", "#")
                                                  for r in PZPRJS["solution"])
-    assert G.answer_for(p, G.answer_for(bare, sol)) == sol
-    assert G.blank_for(sol) == bare
+    assert H.answer_for(p, H.answer_for(bare, sol)) == sol
+    assert H.blank_for(sol) == bare
 
 
 # -- generation ----------------------------------------------------------------------------
@@ -114,17 +115,17 @@ def test_random_answers_are_valid_and_numbers_read_off_them_hold(symmetric):
     for seed in range(30):
         rows, cols = 1 + seed % 9, 1 + (seed * 7) % 11
         density = (None, 0.0, 0.5)[seed % 3]
-        sol = G.random_solution(rows, cols, random.Random(seed), density=density,
+        sol = H.random_answer(rows, cols, random.Random(seed), density=density,
                                 symmetric=symmetric)
-        blank = G.blank_for(sol)
+        blank = H.blank_for(sol)
         walls = set(blank.clues())
         if symmetric:
             assert all((rows - 1 - r, cols - 1 - c) in walls for r, c in walls)
-        cands = G.clue_candidates(sol)
+        cands = H.clue_candidates(sol)
         assert set(cands) == walls
         numbered = blank.with_clues(cands)
-        assert G.verify(blank, sol) == [] and G.verify(numbered, G.answer_for(numbered, sol)) == []
-        assert all(G.clue_holds(sol, c, v) for c, v in cands.items())
+        assert G.verify(blank, sol) == [] and G.verify(numbered, H.answer_for(numbered, sol)) == []
+        assert all(H.clue_holds(sol, c, v) for c, v in cands.items())
 
 
 def test_clue_holds_agrees_with_verify():
@@ -138,8 +139,8 @@ def test_clue_holds_agrees_with_verify():
         sol = Solution(tuple("".join("L" if (r, c) in lamps else "." if bare[(r, c)] is None
                                      else "#" for c in range(10)) for r in range(10)))
         one = bare.with_clues({**bare.clues(), cell: n})
-        wrong = [v for v in G.verify(one, G.answer_for(one, sol)) if v.code == "nmAkariNe"]
-        assert G.clue_holds(sol, cell, n) == (not wrong)
+        wrong = [v for v in G.verify(one, H.answer_for(one, sol)) if v.code == "nmAkariNe"]
+        assert H.clue_holds(sol, cell, n) == (not wrong)
 
 
 @pytest.fixture(scope="module")

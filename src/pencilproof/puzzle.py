@@ -1,8 +1,15 @@
-"""Puzzles, solutions and rule violations: plain frozen data shared by every genre."""
+"""Puzzles, answers and rule violations: plain frozen data shared by every genre.
+
+A :class:`Puzzle` is a grid of givens. An answer is typed per genre: a
+:class:`Shading` (Canal View, Smullyanic Dynasty), a :class:`LampSet` (Light Up), or
+any other frozen type that satisfies :class:`Answer` (a move sequence has no grid).
+Grid answers share :class:`Solution`: rows of characters, which is also their text
+and JSON form, so two answers of one puzzle compare and differ cell by cell.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Any, Iterator, Protocol, Union, runtime_checkable
 
 Cell = tuple[int, int]
 #: A grid entry: None (empty), an int clue, "?" (clue of unknown value) or "#" (a wall).
@@ -35,25 +42,80 @@ class Puzzle:
         grid = tuple(tuple(clues.get((r, c)) for c in range(self.cols)) for r in range(self.rows))
         return Puzzle(self.genre, self.rows, self.cols, grid)
 
-    def to_doc(self) -> dict:
+    def to_doc(self) -> dict[str, Any]:
         """The JSON puzzle document: {"genre", "rows", "cols", "grid"}."""
         return {"genre": self.genre, "rows": self.rows, "cols": self.cols,
                 "grid": [list(row) for row in self.grid]}
 
 
-@dataclass(frozen=True)
+@runtime_checkable
+class Answer(Protocol):
+    """What the checker, the formats and the CLI need of any genre's answer."""
+
+    def to_json(self) -> Any:
+        """The answer as JSON (rows of characters for grid answers)."""
+        ...
+
+    def differ(self, other: Any) -> list[Cell]:
+        """Cells where two answers of one puzzle disagree ([] for non-grid answers)."""
+        ...
+
+
+@dataclass(frozen=True, eq=False)
 class Solution:
-    """One answer as rows of characters (Canal View: ``#`` shaded, ``.`` unshaded)."""
+    """A grid answer as rows of characters (Canal View: ``#`` shaded, ``.`` unshaded).
+
+    Equality and hashing go by the rows alone, so a typed answer (:class:`Shading`,
+    :class:`LampSet`) equals the plain rows it stands for.
+    """
 
     rows: tuple[str, ...]
 
     def __getitem__(self, cell: Cell) -> str:
         return self.rows[cell[0]][cell[1]]
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Solution) and self.rows == other.rows
+
+    def __hash__(self) -> int:
+        return hash(self.rows)
+
     def differ(self, other: "Solution") -> list[Cell]:
         """Cells, row-major and 0-based, where the two answers disagree."""
         return [(r, c) for r, (a, b) in enumerate(zip(self.rows, other.rows))
                 for c, (x, y) in enumerate(zip(a, b)) if x != y]
+
+    def to_json(self) -> list[str]:
+        return list(self.rows)
+
+    def cells_with(self, chars: str) -> frozenset[Cell]:
+        """Cells holding one of these characters."""
+        return frozenset((r, c) for r, row in enumerate(self.rows)
+                         for c, ch in enumerate(row) if ch in chars)
+
+    @classmethod
+    def from_cells(cls, rows: int, cols: int, marked: "set[Cell] | frozenset[Cell]",
+                   mark: str, blank: str = ".") -> "Solution":
+        return cls(tuple("".join(mark if (r, c) in marked else blank for c in range(cols))
+                         for r in range(rows)))
+
+
+@dataclass(frozen=True, eq=False)
+class Shading(Solution):
+    """A shading: ``#`` shaded, ``.`` unshaded, one character per cell."""
+
+    @property
+    def shaded(self) -> frozenset[Cell]:
+        return self.cells_with("#")
+
+
+@dataclass(frozen=True, eq=False)
+class LampSet(Solution):
+    """Light Up's answer: ``L`` a lamp, ``.`` a white cell, walls copied (``#`` or digit)."""
+
+    @property
+    def lamps(self) -> frozenset[Cell]:
+        return self.cells_with("L")
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 import time
-from typing import Iterable, Protocol, Sequence
+from typing import Any, Iterable, Protocol, Sequence
 
 
 class Status(enum.Enum):
@@ -20,12 +20,16 @@ class Backend(Protocol):
     """An incremental SAT solver: clauses only ever added, solved under assumptions."""
 
     name: str
+    calls: int
 
     def new_var(self) -> int: ...
+    @property
+    def true(self) -> int: ...
     def add_clause(self, lits: Sequence[int]) -> None: ...
     def solve(self, assumptions: Sequence[int] = (), deadline: float | None = None) -> Status: ...
     def values(self, lits: Iterable[int]) -> list[bool]: ...
-    def stats(self) -> dict: ...
+    def stats(self) -> dict[str, Any]: ...
+    def close(self) -> None: ...
 
 
 class _Counting:

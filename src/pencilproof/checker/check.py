@@ -1,104 +1,122 @@
-"""The Another Solution Problem: solve, verify, block that answer, solve again.
+"""The checker's questions: is the answer unique, how many are there, what is the optimum.
 
-Both solves run on the same incremental solver, so what it learned the first time
-(including lazily added connectivity cuts) makes the second solve cheap. Every answer a
-solver returns passes the genre's plain-Python ``verify`` before it is reported; one
+Everything runs on a :class:`LiveSolver`: one encoded puzzle on one incremental solver,
+shared with the minimizer and generator (whose switch board is a LiveSolver with clues
+behind switches). Its :meth:`LiveSolver.solve` adds lazy cuts until the model is a real
+answer and then checks that answer with the genre's plain-Python ``verify``: an answer
 that fails is an :class:`~pencilproof.errors.InternalError`, never a verdict.
+
+Uniqueness (the Another Solution Problem): solve, block that answer (and every image of
+it under the genre's declared symmetry), solve again on the same solver, so what it
+learned the first time (lazy connectivity cuts included) makes the second solve cheap.
+Optimum: a valid answer from the genre bounds the cost from above; each solve under
+"cost <= best - 1" either finds a cheaper answer or proves the best one optimal.
 """
 from __future__ import annotations
 
 import enum
 import time
 from dataclasses import dataclass, field
+from typing import Any, Iterable, Optional, Sequence, Union
 
-from ..errors import InternalError
-from ..puzzle import Cell, Puzzle, Solution
-from .backends import Status, make_backend
+from ..encodings import Encoded, Genre, Question, get_genre
+from ..errors import InputError, InternalError
+from ..puzzle import Cell, Puzzle
+from .backends import Backend, Status, make_backend
 
 
 class Verdict(enum.Enum):
+    # the "unique" question
     UNIQUE = "unique"
     MULTIPLE = "multiple"
     NO_SOLUTION = "no_solution"
+    # the "optimum" question (with a limit: is it achievable, and is it the optimum?)
+    OPTIMAL = "optimal"                # the optimum is proven (no limit asked about)
+    TIGHT = "tight"                    # the limit is achievable and equals the optimum
+    NOT_TIGHT = "not_tight"            # achievable, but fewer suffice
+    NOT_ACHIEVABLE = "not_achievable"  # the optimum is above the limit
+    # either question, when the time limit runs out
     UNKNOWN = "unknown"
 
     @property
     def exit_code(self) -> int:
-        return {"unique": 0, "multiple": 1, "no_solution": 1, "unknown": 3}[self.value]
+        if self in (Verdict.UNIQUE, Verdict.OPTIMAL, Verdict.TIGHT):
+            return 0
+        return 3 if self is Verdict.UNKNOWN else 1
 
 
-@dataclass(frozen=True)
-class CheckResult:
-    """A verdict with up to two solutions, where they differ, timings and solver counters."""
+class LiveSolver:
+    """One encoded puzzle on one live incremental solver: solve, cut, verify, block.
 
-    verdict: Verdict
-    solutions: tuple[Solution, ...]
-    differ: tuple[Cell, ...]
-    seconds: float
-    stats: dict = field(default_factory=dict, compare=False)
-
-    def to_json(self) -> dict:
-        return {"verdict": self.verdict.value,
-                "solutions": [list(s.rows) for s in self.solutions],
-                "differ": [list(c) for c in self.differ],
-                "seconds": round(self.seconds, 6),
-                "stats": self.stats}
-
-
-def solve_verified(solver, model, genre, puzzle: Puzzle, assumptions=(),
-                   deadline: float | None = None) -> tuple[Status, Solution | None, int]:
-    """(status, verified solution or None, solver rounds) for one encoded puzzle.
-
-    Solves, and while the model breaks a lazily added constraint (connectivity), adds
-    the cuts and solves again. The real solution then passes the genre's plain-Python
-    ``verify`` or this raises :class:`InternalError`: an encoding bug is never a verdict.
+    ``puzzle`` is what answers are verified against; a caller whose puzzle changes
+    between solves (the generator's switch board) passes the current one to
+    :meth:`solve`.
     """
-    rounds = 0
-    while True:
-        status = solver.solve(assumptions, deadline)
-        rounds += 1
-        if status is not Status.SAT:
-            return status, None, rounds
-        sol = model.decode()
-        cuts = model.cuts(sol)
-        if not cuts:
-            break
-        for cl in cuts:
-            solver.add_clause(cl)
-    problems = genre.verify(puzzle, sol)
-    if problems:
-        raise InternalError(
-            f"{puzzle.genre} encoding produced an invalid solution: "
-            + "; ".join(v.describe() for v in problems))
-    return status, sol, rounds
 
-
-class Session:
-    """One puzzle encoded on one live solver; yields verified solutions one by one."""
-
-    def __init__(self, puzzle: Puzzle, backend: str | None = None, encoding: str | None = None,
-                 time_limit: float | None = None):
-        from ..encodings import get_genre
-        self.t0 = time.perf_counter()
+    def __init__(self, genre: Genre, solver: Backend, model: Encoded,
+                 deadline: float | None = None, puzzle: Puzzle | None = None):
+        self.genre = genre
+        self.solver = solver
+        self.model = model
+        self.deadline = deadline
         self.puzzle = puzzle
-        self.genre = get_genre(puzzle.genre)
-        self.deadline = None if time_limit is None else time.monotonic() + time_limit
-        self.solver = make_backend(backend)
-        self.model = self.genre.encode(puzzle, self.solver, encoding)
-        self.encode_seconds = time.perf_counter() - self.t0
         self.rounds = 0
+        self.encode_seconds = 0.0
 
-    def next_solution(self, assumptions=()) -> tuple[Status, Solution | None]:
-        """Solve, adding lazy cuts until the model is a real solution; then verify it."""
-        status, sol, rounds = solve_verified(self.solver, self.model, self.genre, self.puzzle,
-                                             assumptions, self.deadline)
-        self.rounds += rounds
-        return status, sol
+    @classmethod
+    def open(cls, puzzle: Puzzle, backend: str | None = None, encoding: str | None = None,
+             time_limit: float | None = None) -> "LiveSolver":
+        """The puzzle encoded on a fresh solver; ``time_limit`` counts from now."""
+        t0 = time.perf_counter()
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        genre = get_genre(puzzle.genre)
+        solver = make_backend(backend)
+        try:
+            model = genre.encode(puzzle, solver, encoding)
+        except BaseException:
+            solver.close()
+            raise
+        live = cls(genre, solver, model, deadline, puzzle)
+        live.encode_seconds = time.perf_counter() - t0
+        return live
 
-    def block(self, sol: Solution) -> None:
-        self.solver.add_clause(self.model.block(sol))
+    def solve(self, assumptions: Sequence[int] = (), puzzle: Puzzle | None = None
+              ) -> tuple[Status, Any]:
+        """(status, verified answer or None). Adds lazy cuts until the model is a real
+        answer of ``puzzle`` (default: the one this solver was opened with), then checks
+        it in plain Python or raises :class:`InternalError`."""
+        puzzle = puzzle or self.puzzle
+        assert puzzle is not None, "solve() needs the puzzle to verify against"
+        self.model.prepare(puzzle)
+        while True:
+            status = self.solver.solve(assumptions, self.deadline)
+            self.rounds += 1
+            if status is not Status.SAT:
+                return status, None
+            answer = self.model.decode()
+            cuts = self.model.cuts(answer)
+            if not cuts:
+                break
+            for cl in cuts:
+                self.solver.add_clause(cl)
+        problems = self.genre.verify(puzzle, answer)
+        if problems:
+            raise InternalError(
+                f"{puzzle.genre} encoding produced an invalid solution: "
+                + "; ".join(v.describe() for v in problems))
+        return status, answer
 
-    def stats(self) -> dict:
+    def block(self, answer: Any, images: Iterable[Any] = ()) -> None:
+        """Rule this answer (and these equivalent ones) out for the rest of the run."""
+        self.solver.add_clause(self.model.block(answer))
+        for other in images:
+            self.solver.add_clause(self.model.block(other))
+
+    @property
+    def calls(self) -> int:
+        return self.solver.calls
+
+    def stats(self) -> dict[str, Any]:
         out = self.solver.stats()
         out.update(self.model.stats())
         out["rounds"] = self.rounds
@@ -109,18 +127,93 @@ class Session:
         self.solver.close()
 
 
+def _up_to(genre: Genre, puzzle: Puzzle) -> Optional[str]:
+    return genre.symmetry if genre.symmetry_applies(puzzle) else None
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """A verdict with up to two answers, where they differ, timings and solver counters.
+
+    ``up_to`` names the symmetry the verdict is judged under (None: none applies):
+    then ``unique`` means one answer and its images, and the second answer of
+    ``multiple`` is not an image of the first.
+    """
+
+    verdict: Verdict
+    solutions: tuple[Any, ...]
+    differ: tuple[Cell, ...]
+    seconds: float
+    stats: dict[str, Any] = field(default_factory=dict, compare=False)
+    up_to: Optional[str] = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"verdict": self.verdict.value,
+                               "solutions": [s.to_json() for s in self.solutions],
+                               "differ": [list(c) for c in self.differ],
+                               "seconds": round(self.seconds, 6),
+                               "stats": self.stats}
+        if self.up_to is not None:
+            out["up_to"] = self.up_to
+        return out
+
+
+@dataclass(frozen=True)
+class OptimumResult:
+    """The least cost of an answer: proven when ``proven``; ``lower_bound`` <= optimum
+    <= the cost of ``answer``. With a ``limit``, the verdict says whether that limit is
+    achievable and tight."""
+
+    verdict: Verdict
+    optimum: Optional[int]          # the proven optimum, or None
+    lower_bound: int
+    best: Optional[int]             # the cost of ``answer`` (an upper bound)
+    answer: Any
+    limit: Optional[int]
+    seconds: float
+    stats: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def proven(self) -> bool:
+        return self.optimum is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"verdict": self.verdict.value, "optimum": self.optimum, "proven": self.proven,
+                "lower_bound": self.lower_bound, "best": self.best, "limit": self.limit,
+                "answer": None if self.answer is None else self.answer.to_json(),
+                "seconds": round(self.seconds, 6), "stats": self.stats}
+
+
 def check(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None = None,
-          time_limit: float | None = None) -> CheckResult:
-    """Decide uniqueness: UNIQUE, MULTIPLE (two solutions and their differences),
-    NO_SOLUTION, or UNKNOWN when ``time_limit`` seconds run out."""
-    sess = Session(puzzle, backend, encoding, time_limit)
+          time_limit: float | None = None, limit: int | None = None
+          ) -> Union[CheckResult, OptimumResult]:
+    """The genre's question. ``unique``: UNIQUE, MULTIPLE (two answers and where they
+    differ), NO_SOLUTION, or UNKNOWN when ``time_limit`` seconds run out. ``optimum``:
+    see :func:`optimum` (``limit`` is the move limit to judge)."""
+    genre = get_genre(puzzle.genre)
+    if genre.question is Question.OPTIMUM:
+        return optimum(puzzle, limit=limit, backend=backend, encoding=encoding,
+                       time_limit=time_limit)
+    if limit is not None:
+        raise InputError(f"{genre.name} asks whether the answer is unique; a limit applies "
+                         "only to optimisation genres", "--limit")
+    return check_unique(puzzle, backend=backend, encoding=encoding, time_limit=time_limit)
+
+
+def check_unique(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None = None,
+                 time_limit: float | None = None) -> CheckResult:
+    """Decide uniqueness (up to the genre's symmetry where it applies)."""
+    t0 = time.perf_counter()
+    live = LiveSolver.open(puzzle, backend, encoding, time_limit)
     try:
-        sols: list[Solution] = []
-        status, sol = sess.next_solution()
+        genre = live.genre
+        up_to = _up_to(genre, puzzle)
+        sols: list[Any] = []
+        status, sol = live.solve()
         if sol is not None:
             sols.append(sol)
-            sess.block(sol)
-            status, sol = sess.next_solution()
+            live.block(sol, genre.images(puzzle, sol) if up_to else ())
+            status, sol = live.solve()
             if sol is not None:
                 sols.append(sol)
         if status is Status.UNKNOWN:
@@ -128,50 +221,123 @@ def check(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None = 
         else:
             verdict = {0: Verdict.NO_SOLUTION, 1: Verdict.UNIQUE, 2: Verdict.MULTIPLE}[len(sols)]
         differ = tuple(sols[0].differ(sols[1])) if len(sols) == 2 else ()
-        return CheckResult(verdict, tuple(sols), differ, time.perf_counter() - sess.t0,
-                           sess.stats())
+        return CheckResult(verdict, tuple(sols), differ, time.perf_counter() - t0,
+                           live.stats(), up_to)
     finally:
-        sess.close()
+        live.close()
 
 
 @dataclass(frozen=True)
 class CountResult:
-    """How many solutions (up to ``limit``); ``complete`` is False if the limit or the
-    time ran out before the search was exhausted."""
+    """How many answers (up to ``limit``); ``complete`` is False if the limit or the
+    time ran out before the search was exhausted. Under a symmetry (``up_to``),
+    ``count`` counts raw answers and ``classes`` the answers up to the symmetry; the
+    limit applies to classes."""
 
     count: int
     complete: bool
-    solutions: tuple[Solution, ...]
+    solutions: tuple[Any, ...]
     seconds: float
     timed_out: bool = False
+    classes: Optional[int] = None
+    up_to: Optional[str] = None
 
 
 def count(puzzle: Puzzle, limit: int | None = None, *, backend: str | None = None,
           encoding: str | None = None, time_limit: float | None = None) -> CountResult:
-    """Enumerate solutions with blocking clauses, stopping at ``limit``."""
-    sess = Session(puzzle, backend, encoding, time_limit)
+    """Enumerate answers with blocking clauses, stopping at ``limit``."""
+    t0 = time.perf_counter()
+    live = LiveSolver.open(puzzle, backend, encoding, time_limit)
     try:
-        sols: list[Solution] = []
-        while limit is None or len(sols) < limit:
-            status, sol = sess.next_solution()
-            if sol is None:
-                return CountResult(len(sols), status is Status.UNSAT, tuple(sols),
-                                   time.perf_counter() - sess.t0, status is Status.UNKNOWN)
+        genre = live.genre
+        up_to = _up_to(genre, puzzle)
+        sols: list[Any] = []
+        raw = 0
+
+        def result(status: Status) -> CountResult:
+            return CountResult(raw if up_to else len(sols), status is Status.UNSAT, tuple(sols),
+                               time.perf_counter() - t0, status is Status.UNKNOWN,
+                               len(sols) if up_to else None, up_to)
+        while True:
+            status, sol = live.solve()
+            if sol is None or (limit is not None and len(sols) >= limit):
+                # At the limit, the count is complete only if nothing else exists.
+                return result(status)
+            images = [x for x in genre.images(puzzle, sol) if x != sol] if up_to else []
             sols.append(sol)
-            sess.block(sol)
-        # The limit is reached: the count is complete only if nothing else exists.
-        status, sol = sess.next_solution()
-        return CountResult(len(sols), status is Status.UNSAT, tuple(sols),
-                           time.perf_counter() - sess.t0, status is Status.UNKNOWN)
+            raw += 1 + len(set(images))
+            live.block(sol, images)
     finally:
-        sess.close()
+        live.close()
 
 
 def solve(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None = None,
-          time_limit: float | None = None) -> Solution | None:
-    """One verified solution, or None if there is none (or time ran out)."""
-    sess = Session(puzzle, backend, encoding, time_limit)
+          time_limit: float | None = None) -> Any:
+    """One verified answer, or None if there is none (or time ran out). For an
+    optimisation genre, a proven optimal answer (or None)."""
+    genre = get_genre(puzzle.genre)
+    if genre.question is Question.OPTIMUM:
+        res = optimum(puzzle, backend=backend, encoding=encoding, time_limit=time_limit)
+        return res.answer if res.proven else None
+    live = LiveSolver.open(puzzle, backend, encoding, time_limit)
     try:
-        return sess.next_solution()[1]
+        return live.solve()[1]
     finally:
-        sess.close()
+        live.close()
+
+
+def optimum(puzzle: Puzzle, *, limit: int | None = None, backend: str | None = None,
+            encoding: str | None = None, time_limit: float | None = None) -> OptimumResult:
+    """The least cost of an answer of an optimisation genre, proven where time allows.
+
+    The genre gives a lower bound and some valid answer; then, on one solver, each
+    solve under "cost <= best - 1" finds a cheaper answer (which becomes the best) or
+    proves the best optimal. With ``limit`` the verdict judges that limit: TIGHT when it
+    equals the optimum, NOT_TIGHT when fewer suffice, NOT_ACHIEVABLE when it is below.
+    """
+    t0 = time.perf_counter()
+    genre = get_genre(puzzle.genre)
+    opt = genre.optimisation
+    if opt is None:
+        raise InputError(f"{genre.name} asks whether the answer is unique, not for an optimum")
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    lower, answer = opt.bounds(puzzle)
+    problems = genre.verify(puzzle, answer)
+    if problems:
+        raise InternalError(f"{genre.name}: the genre's bounding answer is invalid: "
+                            + "; ".join(v.describe() for v in problems))
+    best = opt.cost(puzzle, answer)
+    stats: dict[str, Any] = {}
+    timed_out = False
+    if lower < best:
+        solver = make_backend(backend)
+        try:
+            model = opt.encode_within(puzzle, solver, best - 1, encoding)
+            live = LiveSolver(genre, solver, model, deadline, puzzle)
+            while lower < best:
+                status, found = live.solve(model.at_most(best - 1))
+                if status is Status.UNKNOWN:
+                    timed_out = True
+                    break
+                if found is None:
+                    lower = best  # nothing cheaper than best exists
+                    break
+                cost = opt.cost(puzzle, found)
+                if cost >= best:
+                    raise InternalError(f"{genre.name}: an answer of cost {cost} was found "
+                                        f"under the bound {best - 1}")
+                best, answer = cost, found
+            stats = live.stats()
+        finally:
+            solver.close()
+    proven = not timed_out and lower >= best
+    optimum_value = best if proven else None
+    if limit is None:
+        verdict = Verdict.OPTIMAL if proven else Verdict.UNKNOWN
+    elif best <= limit:
+        verdict = (Verdict.TIGHT if proven and best == limit else
+                   Verdict.NOT_TIGHT if best < limit else Verdict.UNKNOWN)
+    else:
+        verdict = Verdict.NOT_ACHIEVABLE if lower > limit else Verdict.UNKNOWN
+    return OptimumResult(verdict, optimum_value, lower, best, answer, limit,
+                         time.perf_counter() - t0, stats)

@@ -1,13 +1,36 @@
-"""Genre registry: one module per genre, looked up by name, alias or puzz.link id."""
+"""The genre registry: one module per genre, one line each here.
+
+Everything generic finds genres through :func:`get_genre` (by name, alias or puzz.link
+id) and iterates :data:`GENRES` for help texts and choices; the contract a genre
+implements is :mod:`.contract`.
+"""
 from __future__ import annotations
 
+from typing import Iterator
+
 from ..errors import InputError
-from .base import Genre
 from .canal import CANAL
+from .contract import (ClueKey, Encoded, FormatSpec, Generation, Genre, Optimisation,
+                       Question, Switchable)
 from .lightup import LIGHTUP
 from .smullyan import SMULLYAN
 
-GENRES: dict[str, Genre] = {g.name: g for g in (CANAL, SMULLYAN, LIGHTUP)}
+GENRES: dict[str, Genre] = {}
+
+
+def register(genre: Genre) -> Genre:
+    """Add a genre to the registry (its name and every alias and puzz.link id must be new)."""
+    taken = {k for g in GENRES.values() for k in (g.name, *g.aliases, *g.url_pids)}
+    clash = sorted(taken & {genre.name, *genre.aliases, *genre.url_pids})
+    if clash:
+        raise ValueError(f"genre {genre.name!r}: name(s) already registered: {', '.join(clash)}")
+    GENRES[genre.name] = genre
+    return genre
+
+
+def unregister(name: str) -> None:
+    """Remove a genre (tests register throwaway genres and take them out again)."""
+    GENRES.pop(name, None)
 
 
 def get_genre(name: str, where: str | None = None) -> Genre:
@@ -20,4 +43,14 @@ def get_genre(name: str, where: str | None = None) -> Genre:
     raise InputError(f"unknown genre {name!r} (known: {known})", where)
 
 
-__all__ = ["GENRES", "get_genre", "Genre"]
+def generating_genres() -> Iterator[Genre]:
+    """The genres that declare a generator (minimize, generate)."""
+    return (g for g in GENRES.values() if g.generator is not None)
+
+
+for _genre in (CANAL, SMULLYAN, LIGHTUP):
+    register(_genre)
+
+__all__ = ["GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
+           "Generation", "Optimisation", "Question", "FormatSpec", "Encoded", "Switchable",
+           "ClueKey"]

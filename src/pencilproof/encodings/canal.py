@@ -14,13 +14,19 @@ import math
 import random
 from typing import Sequence
 
+from typing import TYPE_CHECKING
+
 from ..errors import InputError
-from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
-from .base import (ShadingEncoded, Switchable, choose_encoding, parse_shading_rows, read_number,
-                   shaded_cells)
+from ..puzzle import Cell, Clue, Puzzle, Shading, Solution, Violation
+from .base import (ShadingEncoded, choose_encoding, parse_shading_rows, read_number,
+                   shaded_cells, shading_formats)
+from .contract import ClueKey, Generation, Genre, Switchable
 from .cnf import and_chain, require_count, require_count_if, unary_sum
 from .grid import (DIRS, LazyConnectivity, SeparatorConnectivity, components, neighbours,
                    tree_connectivity)
+
+if TYPE_CHECKING:
+    from ..checker.backends import Backend
 
 MAX_CLUE = 4095  # the largest value puzz.link's Number16 codec can write
 
@@ -50,14 +56,19 @@ def view_runs(puzzle: Puzzle, cell: Cell) -> list[list[Cell]]:
     return runs
 
 
-class CanalView:
+class CanalView(Genre):
     name = "canal"
     aliases = ("canalview", "canal-view", "canal_view")
     url_pids = ("canal",)
     encodings = ("lazy", "reference")
-    solution_chars = "#."
+    summary = "shade a connected canal with no 2x2 block; numbers count the shaded cells in view"
+    answer_type = Shading
+    formats = shading_formats("canal", ("canalview", "canal"))
 
-    def parse_clue(self, token, where: str) -> Clue:
+    def __init__(self) -> None:
+        self.generator = CanalGeneration(self)
+
+    def parse_clue(self, token: object, where: str) -> Clue:
         if token is None or token == ".":
             return None
         if token == "?":
@@ -71,7 +82,7 @@ class CanalView:
         return value
 
     # -- encoding -------------------------------------------------------------------
-    def encode(self, puzzle: Puzzle, b, encoding: str | None = None) -> ShadingEncoded:
+    def encode(self, puzzle: Puzzle, b: Backend, encoding: str | None = None) -> ShadingEncoded:
         encoding = choose_encoding(self, encoding)
         s: dict[Cell, int] = {c: b.new_var() for c in puzzle.cells() if puzzle[c] is None}
         fixed = {c: "." for c in puzzle.cells() if c not in s}
@@ -131,11 +142,15 @@ class CanalView:
                 r, c = r + dr, c + dc
         return total
 
-    def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Solution:
+    def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Shading:
         return parse_shading_rows(puzzle, rows, where)
 
-    # -- switchable clues (minimizer, generator) ------------------------------------------
-    def encode_switchable(self, puzzle: Puzzle, b, clues: dict[Cell, Clue]) -> Switchable:
+
+class CanalGeneration(Generation):
+    """Canal View's minimizer and generator hooks: every clue can go or be weakened to ``?``."""
+
+    def encode_switchable(self, puzzle: Puzzle, b: Backend,
+                          clues: dict[ClueKey, Clue]) -> Switchable:
         """Every cell gets a shading literal and each clue in ``clues`` a switch.
 
         A switched-off clue's cell is an ordinary cell (it may be shaded, and other
@@ -189,8 +204,8 @@ class CanalView:
                 if v == 0:
                     walls.update(neighbours(cell, state.rows, state.cols))
             conn.walls = frozenset(walls)
-        return Switchable(ShadingEncoded(b, puzzle.rows, puzzle.cols, s, {}, conn), switches, weak,
-                          hint)
+        return Switchable(ShadingEncoded(b, puzzle.rows, puzzle.cols, s, {}, conn, hint),
+                          switches, weak)
 
     def weak_clue(self, clue: Clue) -> Clue:
         """The weaker form of a number clue: ``?`` (the cell is unshaded, nothing more)."""
@@ -200,8 +215,8 @@ class CanalView:
     density_range = (0.1, 0.65)
     default_density = 0.5
 
-    def random_solution(self, rows: int, cols: int, rng: random.Random,
-                        density: float | None = None) -> Solution:
+    def random_answer(self, rows: int, cols: int, rng: random.Random,
+                      density: float | None = None, symmetric: bool = False) -> Shading:
         """A random valid canal: connected, no 2x2 block, about ``density`` of the cells
         shaded and never fewer than a quarter of them (a trivial canal makes dull clues).
 
@@ -220,8 +235,7 @@ class CanalView:
                 best = shaded
             if len(best) >= floor:
                 break
-        return Solution(tuple("".join("#" if (r, c) in best else "." for c in range(cols))
-                              for r in range(rows)))
+        return Shading.from_cells(rows, cols, best, "#")
 
     @staticmethod
     def _grow(rows: int, cols: int, rng: random.Random, target: int) -> set[Cell]:
@@ -262,15 +276,15 @@ class CanalView:
             frontier.update(y for y in neighbours(pick, rows, cols) if y not in shaded)
         return shaded
 
-    def clue_candidates(self, solution: Solution) -> dict[Cell, Clue]:
+    def clue_candidates(self, solution: Solution) -> dict[ClueKey, Clue]:
         """Every cell where a clue fits this solution, with its true value."""
         shaded = set(shaded_cells(solution))
         rows, cols = len(solution.rows), len(solution.rows[0])
-        size = Puzzle(self.name, rows, cols, ())
-        return {(r, c): self.view_count(size, shaded, (r, c))
+        size = Puzzle(self.genre.name, rows, cols, ())
+        return {(r, c): CanalView.view_count(size, shaded, (r, c))
                 for r in range(rows) for c in range(cols) if (r, c) not in shaded}
 
-    def clue_holds(self, solution: Solution, cell: Cell, clue: Clue) -> bool:
+    def clue_holds(self, solution: Solution, cell: ClueKey, clue: Clue) -> bool:
         """Would a clue at ``cell`` accept this solution? (Cheap, local: the generator
         asks it of every candidate cell to find clues that rule a second solution out.)"""
         if solution[cell] == "#":

@@ -16,12 +16,17 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import InputError
-from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
-from .base import Switchable, choose_encoding, read_number
+from ..puzzle import Cell, Clue, LampSet, Puzzle, Solution, Violation
+from .base import choose_encoding, read_number
+from .contract import ClueKey, FormatSpec, Generation, Genre, Switchable
 from .grid import neighbours
+
+if TYPE_CHECKING:
+    from ..checker.backends import Backend
 
 WALL = "#"
 LAMP = "L"
@@ -50,7 +55,7 @@ def segments(puzzle: Puzzle) -> list[list[Cell]]:
     return out
 
 
-def at_most_one(b, lits: Sequence[int]) -> None:
+def at_most_one(b: Backend, lits: Sequence[int]) -> None:
     """Pairwise for a few literals, a sequential counter (ladder) for long segments."""
     if len(lits) <= 5:
         for x, y in combinations(lits, 2):
@@ -66,7 +71,7 @@ def at_most_one(b, lits: Sequence[int]) -> None:
     b.add_clause([-prev, -lits[-1]])
 
 
-def exactly(b, lits: Sequence[int], n: int, guard: int | None = None) -> None:
+def exactly(b: Backend, lits: Sequence[int], n: int, guard: int | None = None) -> None:
     """Exactly n of at most four literals, as direct clauses (no auxiliary variables);
     with a ``guard`` literal, only when the guard is true (a switchable number)."""
     g = [] if guard is None else [-guard]
@@ -83,13 +88,13 @@ def exactly(b, lits: Sequence[int], n: int, guard: int | None = None) -> None:
 class LampEncoded:
     """The lamp literals of one puzzle on a live solver."""
 
-    def __init__(self, backend, puzzle: Puzzle, lamp: dict[Cell, int]):
+    def __init__(self, backend: Backend, puzzle: Puzzle, lamp: dict[Cell, int]):
         self.b = backend
         self.puzzle = puzzle
         self.lamp = lamp
         self._order = sorted(lamp)
 
-    def decode(self) -> Solution:
+    def decode(self) -> LampSet:
         on = {c for c, v in zip(self._order, self.b.values(self.lamp[c] for c in self._order))
               if v}
         return lamps_to_solution(self.puzzle, on)
@@ -100,25 +105,75 @@ class LampEncoded:
     def block(self, solution: Solution) -> list[int]:
         return [-lit if solution[c] == LAMP else lit for c, lit in self.lamp.items()]
 
-    def stats(self) -> dict:
+    def prepare(self, puzzle: Puzzle) -> None:
+        pass
+
+    def stats(self) -> dict[str, Any]:
         return {"cuts": 0}
 
 
-def lamps_to_solution(puzzle: Puzzle, lamps) -> Solution:
+def lamps_to_solution(puzzle: Puzzle, lamps: set[Cell] | frozenset[Cell]) -> LampSet:
     """Solution rows: ``L`` lamp, ``.`` white, walls copied (``#`` or the digit)."""
-    return Solution(tuple(
+    return LampSet(tuple(
         "".join(LAMP if (r, c) in lamps else "." if v is None else str(v)
                 for c, v in enumerate(row)) for r, row in enumerate(puzzle.grid)))
 
 
-class LightUp:
+#: Segments longer than this get one "has a lamp" literal, so that the clause "this cell
+#: is lit" stays short: listing every lamp of both segments per cell would cost n^2
+#: literals on an open n x n grid (an empty 1000x1000 grid took 18.5 GB).
+SHORT_SEGMENT = 6
+
+
+def _lamps(puzzle: Puzzle, b: Backend) -> dict[Cell, int]:
+    """Lamp literals on the white cells: every cell lit, one lamp per segment at most."""
+    lamp = {c: b.new_var() for c in puzzle.cells() if puzzle[c] is None}
+    seen: dict[Cell, list[int]] = {c: [] for c in lamp}
+    for seg in segments(puzzle):
+        lits = [lamp[c] for c in seg]
+        at_most_one(b, lits)
+        if len(lits) > SHORT_SEGMENT:
+            has = b.new_var()  # only ever used positively: has -> some lamp in the segment
+            b.add_clause([-has] + lits)
+            lits = [has]
+        for c in seg:
+            seen[c].extend(lits)
+    for c, lits in seen.items():
+        # The cell's own lamp is in both of its segments; once is enough.
+        b.add_clause(sorted(set(lits)))
+    return lamp
+
+
+def _beside(puzzle: Puzzle, lamp: dict[Cell, int], cell: Cell) -> list[int]:
+    return [lamp[y] for y in neighbours(cell, puzzle.rows, puzzle.cols) if y in lamp]
+
+
+def _lamps_beside(solution: Solution, cell: Cell) -> int:
+    rows, cols = len(solution.rows), len(solution.rows[0])
+    return sum(1 for r, c in neighbours(cell, rows, cols) if solution.rows[r][c] == LAMP)
+
+
+class LightUp(Genre):
     name = "lightup"
     aliases = ("akari", "light-up", "light_up")
     url_pids = ("akari", "lightup", "bijutsukan")
     encodings = ("direct",)
-    solution_chars = "L."
+    summary = "place lamps that light every white cell and never each other; walls count lamps"
+    answer_type = LampSet
+    formats = FormatSpec(
+        url_codec="4cell", pzprv3_pid="lightup", qnum_minus2="#", pzprv3_combined=True,
+        pzprv3_write=MappingProxyType({"L": "#", ".": "."}),
+        pzprv3_read=MappingProxyType({"#": "L", "+": ".", ".": "."}),
+        walls=True, janko_names=("akari", "lightup", "bijutsukan"),
+        janko_problem=MappingProxyType({"-": None, "x": "#"}),
+        janko_marks=MappingProxyType({"o": "L"}),
+        drawing=MappingProxyType({"L": "lamp"}),
+        legend=MappingProxyType({"lamp": "lamp", "blank": "no lamp"}))
 
-    def parse_clue(self, token, where: str) -> Clue:
+    def __init__(self) -> None:
+        self.generator = LightUpGeneration(self)
+
+    def parse_clue(self, token: object, where: str) -> Clue:
         if token is None or token == ".":
             return None
         if token == WALL:
@@ -130,32 +185,14 @@ class LightUp:
         return value
 
     # -- encoding -------------------------------------------------------------------
-    def encode(self, puzzle: Puzzle, b, encoding: str | None = None) -> LampEncoded:
+    def encode(self, puzzle: Puzzle, b: Backend, encoding: str | None = None) -> LampEncoded:
         encoding = choose_encoding(self, encoding)
-        lamp = self._lamps(puzzle, b)
+        lamp = _lamps(puzzle, b)
         for cell, n in puzzle.clues().items():
             if isinstance(n, int):
-                exactly(b, self._beside(puzzle, lamp, cell), n)
+                exactly(b, _beside(puzzle, lamp, cell), n)
         return LampEncoded(b, puzzle, lamp)
 
-    @staticmethod
-    def _lamps(puzzle: Puzzle, b) -> dict[Cell, int]:
-        """Lamp literals on the white cells: every cell lit, one lamp per segment at most."""
-        lamp = {c: b.new_var() for c in puzzle.cells() if puzzle[c] is None}
-        seen: dict[Cell, list[int]] = {c: [] for c in lamp}
-        for seg in segments(puzzle):
-            lits = [lamp[c] for c in seg]
-            at_most_one(b, lits)
-            for c in seg:
-                seen[c].extend(lits)
-        for c, lits in seen.items():
-            # The cell's own lamp is in both of its segments; once is enough.
-            b.add_clause(sorted(set(lits)))
-        return lamp
-
-    @staticmethod
-    def _beside(puzzle: Puzzle, lamp: dict[Cell, int], cell: Cell) -> list[int]:
-        return [lamp[y] for y in neighbours(cell, puzzle.rows, puzzle.cols) if y in lamp]
 
     # -- independent verification (plain Python, no solver) ------------------------------
     def verify(self, puzzle: Puzzle, solution: Solution) -> list[Violation]:
@@ -182,7 +219,7 @@ class LightUp:
             out.append(Violation("ceDark", f"{len(dark)} white cells are not lit", dark))
         return out
 
-    def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Solution:
+    def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> LampSet:
         """Rows of ``L`` (lamp) and ``.`` (white); walls may be copied and are ignored."""
         clean = [r.replace(" ", "").replace("\t", "") for r in rows]
         clean = [r for r in clean if r]
@@ -206,12 +243,16 @@ class LightUp:
         return lamps_to_solution(puzzle, lamps)
 
 
-    # -- switchable wall numbers (minimizer, generator) ------------------------------------
-    # The clues that come and go are the wall numbers; the walls stay. So the generic
-    # code asks three more things of this genre: which givens are permanent
-    # (split_givens, blank_for) and how an answer reads for a puzzle (answer_for).
+class LightUpGeneration(Generation):
+    """Light Up's minimizer and generator hooks. The clues that come and go are the wall
+    numbers; the walls stay. So this genre says which givens are permanent
+    (split_givens, blank_for) and how an answer reads for a puzzle (answer_for)."""
 
-    def split_givens(self, puzzle: Puzzle) -> tuple[Puzzle, dict[Cell, Clue]]:
+    density_meaning = "share of walls"
+    symmetric_layout = True
+
+
+    def split_givens(self, puzzle: Puzzle) -> tuple[Puzzle, dict[ClueKey, Clue]]:
         """The walls, all unnumbered (kept by the minimizer), and the numbers (tried)."""
         clues = puzzle.clues()
         return (puzzle.with_clues({c: WALL for c in clues}),
@@ -220,30 +261,31 @@ class LightUp:
     def blank_for(self, solution: Solution) -> Puzzle:
         """The walls of a drawn answer, unnumbered: what the generator's clues go on."""
         rows, cols = len(solution.rows), len(solution.rows[0])
-        return Puzzle(self.name, rows, cols, tuple(
+        return Puzzle(self.genre.name, rows, cols, tuple(
             tuple(None if ch in NO_LAMP + LAMP else WALL for ch in row) for row in solution.rows))
 
-    def answer_for(self, puzzle: Puzzle, solution: Solution) -> Solution:
+    def answer_for(self, puzzle: Puzzle, solution: Solution) -> LampSet:
         """The same lamps, with this puzzle's walls copied in (numbers may differ)."""
         return lamps_to_solution(puzzle, {c for c in puzzle.cells()
                                           if puzzle[c] is None and solution[c] == LAMP})
 
-    def encode_switchable(self, puzzle: Puzzle, b, clues: dict[Cell, Clue]) -> Switchable:
+    def encode_switchable(self, puzzle: Puzzle, b: Backend,
+                          clues: dict[ClueKey, Clue]) -> Switchable:
         """Lamp literals on the white cells; the number of each wall in ``clues`` behind a
         switch. Every cell of ``clues`` is a wall whatever its switch; walls and numbers
         of ``puzzle`` outside ``clues`` stay. With every switch on, the solutions are
         exactly those of ``encode`` on the puzzle with all these numbers."""
         fixed = {c: v for c, v in puzzle.clues().items() if c not in clues}
         shape = puzzle.with_clues({**{c: WALL for c in clues}, **fixed})
-        lamp = self._lamps(shape, b)
+        lamp = _lamps(shape, b)
         for cell, n in fixed.items():
             if isinstance(n, int):
-                exactly(b, self._beside(shape, lamp, cell), n)
+                exactly(b, _beside(shape, lamp, cell), n)
         switches: dict[Cell, int] = {}
         for cell, n in clues.items():
             switches[cell] = b.new_var()
             if isinstance(n, int):
-                exactly(b, self._beside(shape, lamp, cell), n, guard=switches[cell])
+                exactly(b, _beside(shape, lamp, cell), n, guard=switches[cell])
         return Switchable(LampEncoded(b, shape, lamp), switches, {})
 
     def weak_clue(self, clue: Clue) -> Clue:
@@ -256,8 +298,8 @@ class LightUp:
     density_range = (0.0, 0.6)
     default_density = 0.3
 
-    def random_solution(self, rows: int, cols: int, rng: random.Random,
-                        density: float | None = None, symmetric: bool = False) -> Solution:
+    def random_answer(self, rows: int, cols: int, rng: random.Random,
+                      density: float | None = None, symmetric: bool = False) -> LampSet:
         """Random walls (about ``density`` of the cells; with ``symmetric``, a layout that
         looks the same after a half turn, as published Akari have) and a random valid lamp
         set: the white cells in random order, a lamp on each one not yet lit. No lamp then
@@ -286,24 +328,19 @@ class LightUp:
                 while 0 <= r < rows and 0 <= c < cols and (r, c) not in wall:
                     lit.add((r, c))
                     r, c = r + dr, c + dc
-        return Solution(tuple("".join(WALL if (r, c) in wall else LAMP if (r, c) in lamps
-                                      else "." for c in range(cols)) for r in range(rows)))
+        return LampSet(tuple("".join(WALL if (r, c) in wall else LAMP if (r, c) in lamps
+                                     else "." for c in range(cols)) for r in range(rows)))
 
-    def clue_candidates(self, solution: Solution) -> dict[Cell, Clue]:
+    def clue_candidates(self, solution: Solution) -> dict[ClueKey, Clue]:
         """Every wall, with the number of lamps beside it in this answer."""
         rows, cols = len(solution.rows), len(solution.rows[0])
-        return {(r, c): self._lamps_beside(solution, (r, c))
+        return {(r, c): _lamps_beside(solution, (r, c))
                 for r in range(rows) for c in range(cols)
                 if solution.rows[r][c] not in NO_LAMP + LAMP}
 
-    def clue_holds(self, solution: Solution, cell: Cell, clue: Clue) -> bool:
+    def clue_holds(self, solution: Solution, cell: ClueKey, clue: Clue) -> bool:
         """Would this number on the wall at ``cell`` accept this answer?"""
-        return not isinstance(clue, int) or self._lamps_beside(solution, cell) == clue
-
-    @staticmethod
-    def _lamps_beside(solution: Solution, cell: Cell) -> int:
-        rows, cols = len(solution.rows), len(solution.rows[0])
-        return sum(1 for r, c in neighbours(cell, rows, cols) if solution.rows[r][c] == LAMP)
+        return not isinstance(clue, int) or _lamps_beside(solution, cell) == clue
 
 
 LIGHTUP = LightUp()

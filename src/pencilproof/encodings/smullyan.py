@@ -17,12 +17,18 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from typing import TYPE_CHECKING
+
 from ..errors import InputError
-from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
-from .base import (ShadingEncoded, Switchable, choose_encoding, parse_shading_rows, read_number,
-                   shaded_cells)
+from ..puzzle import Cell, Clue, Puzzle, Shading, Solution, Violation
+from .base import (ShadingEncoded, choose_encoding, parse_shading_rows, read_number,
+                   shaded_cells, shading_formats)
+from .contract import ClueKey, Generation, Genre, Switchable
 from .cnf import unary_sum
 from .grid import LazyConnectivity, components, neighbours, tree_connectivity
+
+if TYPE_CHECKING:
+    from ..checker.backends import Backend
 
 #: A 3x3 block holds at most 9 shaded cells, but the course collection (puzzles 45-47)
 #: uses 10 on purpose: a clue that no count can equal, so its cell must be shaded.
@@ -36,14 +42,86 @@ def block(cell: Cell, rows: int, cols: int) -> list[Cell]:
             if 0 <= r < rows and 0 <= c < cols]
 
 
-class Smullyan:
+def _shading(b, rows: int, cols: int) -> dict[Cell, int]:
+    """A shade literal per cell, with the rules no clue changes: at least one cell is
+    shaded, no two shaded cells share an edge."""
+    s = {(r, c): b.new_var() for r in range(rows) for c in range(cols)}
+    b.add_clause(list(s.values()))
+    for (r, c), lit in s.items():
+        if r + 1 < rows:
+            b.add_clause([-lit, -s[r + 1, c]])
+        if c + 1 < cols:
+            b.add_clause([-lit, -s[r, c + 1]])
+    return s
+
+
+def _no_lone_unshaded(b, s: dict[Cell, int], rows: int, cols: int) -> None:
+    """Every unshaded cell has an unshaded neighbour (from 4 cells up).
+
+    No two shaded cells touch, so at least two cells stay unshaded; in one connected
+    region each of them then has an unshaded neighbour. Saves the lazy loop the
+    rounds that would cut off single cells one by one.
+    """
+    if rows * cols >= 4:
+        for x, lit in s.items():
+            b.add_clause([lit] + [-s[y] for y in neighbours(x, rows, cols)])
+
+
+def _clue(b, s: dict[Cell, int], cell: Cell, n: int, rows: int, cols: int,
+          guard: int | None = None) -> None:
+    """Unshaded clue cell: the block count equals n; shaded clue cell: it does not.
+
+    With a ``guard`` literal (a switchable clue) every clause holds only when the
+    guard is true; the unary count itself is a definition and needs none.
+    """
+    g = [] if guard is None else [-guard]
+    x = s[cell]
+    cells = block(cell, rows, cols)
+    if n > len(cells):  # no count can reach n: the clue cell is shaded
+        b.add_clause(g + [x])
+        return
+    u = unary_sum(b, [[s[y]] for y in cells], n + 1)  # u[k-1]: count >= k
+    at_least = u[n - 1] if n >= 1 else None
+    above = u[n] if n < len(u) else None
+    if at_least is not None:
+        b.add_clause(g + [x, at_least])
+    if above is not None:
+        b.add_clause(g + [x, -above])
+    # Shaded: count < n or count > n. (n == 0 needs nothing: the cell counts itself.)
+    if n >= 1:
+        b.add_clause(g + [-x, -at_least] + ([above] if above is not None else []))
+
+
+def _still_connected(x: Cell, around: list[Cell], shaded: set[Cell], rows: int,
+                     cols: int) -> bool:
+    """Do x's (unshaded) neighbours still reach each other once x is shaded too?"""
+    if len(around) <= 1:
+        return True
+    want, start = set(around[1:]), around[0]
+    seen, stack = {start, x}, [start]
+    while stack and want:
+        for y in neighbours(stack.pop(), rows, cols):
+            if y not in seen and y not in shaded:
+                seen.add(y)
+                want.discard(y)
+                stack.append(y)
+    return not want
+
+
+class Smullyan(Genre):
     name = "smullyan"
     aliases = ("smullyanic", "smullyanicdynasty", "smullyanic-dynasty", "smullyanic_dynasty")
     url_pids = ("smullyan",)
     encodings = ("lazy", "reference")
-    solution_chars = "#."
+    summary = ("shade cells that never touch, the rest connected; a clue counts its 3x3 block "
+               "(and is false on a shaded cell)")
+    answer_type = Shading
+    formats = shading_formats("smullyan", ("smullyan", "smullyanicdynasty"))
 
-    def parse_clue(self, token, where: str) -> Clue:
+    def __init__(self) -> None:
+        self.generator = SmullyanGeneration(self)
+
+    def parse_clue(self, token: object, where: str) -> Clue:
         if token is None or token == ".":
             return None
         if token == "?":
@@ -57,70 +135,21 @@ class Smullyan:
         return value
 
     # -- encoding -------------------------------------------------------------------
-    def encode(self, puzzle: Puzzle, b, encoding: str | None = None) -> ShadingEncoded:
+    def encode(self, puzzle: Puzzle, b: Backend, encoding: str | None = None) -> ShadingEncoded:
         encoding = choose_encoding(self, encoding)
         rows, cols = puzzle.rows, puzzle.cols
-        s = self._shading(b, rows, cols)
+        s = _shading(b, rows, cols)
         for cell, n in puzzle.clues().items():
             if isinstance(n, int):
-                self._clue(b, s, cell, n, rows, cols)
+                _clue(b, s, cell, n, rows, cols)
         member = {c: -lit for c, lit in s.items()}
         if encoding == "reference":
             tree_connectivity(b, member, rows, cols)
             return ShadingEncoded(b, rows, cols, s, {}, None)
-        self._no_lone_unshaded(b, s, rows, cols)
+        _no_lone_unshaded(b, s, rows, cols)
         conn = LazyConnectivity(member, rows, cols)
         return ShadingEncoded(b, rows, cols, s, {}, conn)
 
-    @staticmethod
-    def _shading(b, rows: int, cols: int) -> dict[Cell, int]:
-        """A shade literal per cell, with the rules no clue changes: at least one cell is
-        shaded, no two shaded cells share an edge."""
-        s = {(r, c): b.new_var() for r in range(rows) for c in range(cols)}
-        b.add_clause(list(s.values()))
-        for (r, c), lit in s.items():
-            if r + 1 < rows:
-                b.add_clause([-lit, -s[r + 1, c]])
-            if c + 1 < cols:
-                b.add_clause([-lit, -s[r, c + 1]])
-        return s
-
-    @staticmethod
-    def _no_lone_unshaded(b, s: dict[Cell, int], rows: int, cols: int) -> None:
-        """Every unshaded cell has an unshaded neighbour (from 4 cells up).
-
-        No two shaded cells touch, so at least two cells stay unshaded; in one connected
-        region each of them then has an unshaded neighbour. Saves the lazy loop the
-        rounds that would cut off single cells one by one.
-        """
-        if rows * cols >= 4:
-            for x, lit in s.items():
-                b.add_clause([lit] + [-s[y] for y in neighbours(x, rows, cols)])
-
-    @staticmethod
-    def _clue(b, s: dict[Cell, int], cell: Cell, n: int, rows: int, cols: int,
-              guard: int | None = None) -> None:
-        """Unshaded clue cell: the block count equals n; shaded clue cell: it does not.
-
-        With a ``guard`` literal (a switchable clue) every clause holds only when the
-        guard is true; the unary count itself is a definition and needs none.
-        """
-        g = [] if guard is None else [-guard]
-        x = s[cell]
-        cells = block(cell, rows, cols)
-        if n > len(cells):  # no count can reach n: the clue cell is shaded
-            b.add_clause(g + [x])
-            return
-        u = unary_sum(b, [[s[y]] for y in cells], n + 1)  # u[k-1]: count >= k
-        at_least = u[n - 1] if n >= 1 else None
-        above = u[n] if n < len(u) else None
-        if at_least is not None:
-            b.add_clause(g + [x, at_least])
-        if above is not None:
-            b.add_clause(g + [x, -above])
-        # Shaded: count < n or count > n. (n == 0 needs nothing: the cell counts itself.)
-        if n >= 1:
-            b.add_clause(g + [-x, -at_least] + ([above] if above is not None else []))
 
     # -- independent verification (plain Python, no solver) ------------------------------
     def verify(self, puzzle: Puzzle, solution: Solution) -> list[Violation]:
@@ -153,12 +182,15 @@ class Smullyan:
                                  (cell,)))
         return out
 
-    def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Solution:
+    def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Shading:
         return parse_shading_rows(puzzle, rows, where)
 
 
-    # -- switchable clues (minimizer, generator) ------------------------------------------
-    def encode_switchable(self, puzzle: Puzzle, b, clues: dict[Cell, Clue]) -> Switchable:
+class SmullyanGeneration(Generation):
+    """Smullyanic Dynasty's minimizer and generator hooks: any clue can go; no weak form."""
+
+    def encode_switchable(self, puzzle: Puzzle, b: Backend,
+                          clues: dict[ClueKey, Clue]) -> Switchable:
         """Every cell a shading literal, each clue in ``clues`` behind a switch.
 
         Clue cells may be shaded in this genre and a clue changes no other rule, so a
@@ -168,16 +200,16 @@ class Smullyan:
         solutions are exactly those of ``encode`` on the puzzle with all these clues.
         """
         rows, cols = puzzle.rows, puzzle.cols
-        s = self._shading(b, rows, cols)
+        s = _shading(b, rows, cols)
         for cell, n in puzzle.clues().items():
             if cell not in clues and isinstance(n, int):
-                self._clue(b, s, cell, n, rows, cols)
+                _clue(b, s, cell, n, rows, cols)
         switches: dict[Cell, int] = {}
         for cell, n in clues.items():
             switches[cell] = b.new_var()
             if isinstance(n, int):
-                self._clue(b, s, cell, n, rows, cols, guard=switches[cell])
-        self._no_lone_unshaded(b, s, rows, cols)
+                _clue(b, s, cell, n, rows, cols, guard=switches[cell])
+        _no_lone_unshaded(b, s, rows, cols)
         conn = LazyConnectivity({c: -lit for c, lit in s.items()}, rows, cols)
         return Switchable(ShadingEncoded(b, rows, cols, s, {}, conn), switches, {})
 
@@ -190,8 +222,8 @@ class Smullyan:
     density_range = (0.05, 0.3)
     default_density = 0.2
 
-    def random_solution(self, rows: int, cols: int, rng: random.Random,
-                        density: float | None = None) -> Solution:
+    def random_answer(self, rows: int, cols: int, rng: random.Random,
+                      density: float | None = None, symmetric: bool = False) -> Shading:
         """A random valid shading with about ``density`` of the cells shaded.
 
         Cells are visited in random order; one is shaded when no neighbour is shaded
@@ -209,28 +241,12 @@ class Smullyan:
             around = list(neighbours(x, rows, cols))
             if any(y in shaded for y in around):
                 continue
-            if self._still_connected(x, around, shaded, rows, cols):
+            if _still_connected(x, around, shaded, rows, cols):
                 shaded.add(x)
-        return Solution(tuple("".join("#" if (r, c) in shaded else "." for c in range(cols))
-                              for r in range(rows)))
+        return Shading.from_cells(rows, cols, shaded, "#")
 
-    @staticmethod
-    def _still_connected(x: Cell, around: list[Cell], shaded: set[Cell], rows: int,
-                         cols: int) -> bool:
-        """Do x's (unshaded) neighbours still reach each other once x is shaded too?"""
-        if len(around) <= 1:
-            return True
-        want, start = set(around[1:]), around[0]
-        seen, stack = {start, x}, [start]
-        while stack and want:
-            for y in neighbours(stack.pop(), rows, cols):
-                if y not in seen and y not in shaded:
-                    seen.add(y)
-                    want.discard(y)
-                    stack.append(y)
-        return not want
 
-    def clue_candidates(self, solution: Solution) -> dict[Cell, Clue]:
+    def clue_candidates(self, solution: Solution) -> dict[ClueKey, Clue]:
         """Every cell, with a value this solution satisfies: an unshaded cell its count,
         a shaded cell its count + 1 (any other value would do; this one also rules out
         the nearest alternative, the same shading with this cell unshaded, whose count
@@ -244,7 +260,7 @@ class Smullyan:
                 out[(r, c)] = k + 1 if (r, c) in shaded else k
         return out
 
-    def clue_holds(self, solution: Solution, cell: Cell, clue: Clue) -> bool:
+    def clue_holds(self, solution: Solution, cell: ClueKey, clue: Clue) -> bool:
         """Would a clue at ``cell`` accept this solution? (Local and cheap.)"""
         if not isinstance(clue, int):
             return True

@@ -15,14 +15,16 @@ import sys
 from pathlib import Path
 from typing import Iterator, Union
 
+from ..encodings import get_genre
 from ..errors import InputError
 from ..puzzle import Puzzle, Solution
 from .janko import is_janko, parse_janko
 from .jsondoc import document_from_doc, document_to_doc, locator, puzzle_from_doc
-from .pzprv3 import parse_pzprv3, pzprv3_text, to_pzprv3
-from .spec import Document, FormatSpec, spec_for
+from .pzprv3 import PZPRV3_URL_RE, parse_pzprv3, pzprv3_text, to_pzprv3
+from .spec import Document
 from .text import parse_text, to_text
-from .url import is_url, parse_url, to_url
+from . import url as _url
+from .url import is_url, to_url
 
 Loaded = Union[Puzzle, InputError]
 #: Input formats ``--format`` can force; without it the content decides.
@@ -133,7 +135,12 @@ def _url_document(url: str, where: str) -> Document:
     inner = pzprv3_text(url)
     if inner is not None:
         return parse_pzprv3(inner, where)
-    return Document(parse_url(url, where), None, "url")
+    return Document(_url.parse_url(url, where), None, "url")
+
+
+def parse_url(url: str, where: str | None = None) -> Puzzle:
+    """The puzzle of a puzz.link URL, including a ``p?pzprv3/...`` one (a whole file)."""
+    return _url_document(url, where or url.strip()).puzzle
 
 
 def _jsonl(text: str, label: str, answers: bool = False
@@ -150,7 +157,6 @@ def _jsonl(text: str, label: str, answers: bool = False
 
 def _short(source: str) -> str:
     """A '/'-separated pzprv3 argument named by its header (the grid is long and spaced)."""
-    from .pzprv3 import PZPRV3_URL_RE
     m = PZPRV3_URL_RE.match(source)
     start = m.start("body") if m else 0
     parts = source[start:].split("/")
@@ -219,7 +225,6 @@ def load_answer(puzzle: Puzzle, source: str, fmt: str | None = None) -> Solution
     """A setter's answer: rows of ``#``/``.`` in a text file, a JSON document with a
     ``solution`` key, a JSON list of row strings, or a pzprv3 file / Janko block whose
     puzzle must be this one."""
-    from ..encodings import get_genre
     label = "<stdin>" if source == "-" else source
     text = source if _is_inline(source) else _read(source)
     stripped = text.strip()
@@ -284,4 +289,4 @@ def write_document(doc: Document, fmt: str) -> str:
 __all__ = ["iter_load", "iter_documents", "load", "load_one", "load_document", "load_answer",
            "parse_url", "to_url", "parse_text", "to_text", "puzzle_from_doc", "is_url",
            "parse_pzprv3", "to_pzprv3", "parse_janko", "detect", "write_document", "Document",
-           "FormatSpec", "spec_for", "FORMATS", "document_to_doc", "document_from_doc"]
+           "FORMATS", "document_to_doc", "document_from_doc"]

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import re
 
+from ..encodings import GENRES, Genre, get_genre
 from ..errors import InputError
 from ..puzzle import Puzzle
-from .spec import Document, spec_for
+from .spec import Document
 from .url import check_size
 
 #: First words of the lines that start a Janko field; anything else outside ``problem``
@@ -43,17 +44,11 @@ def is_janko(text: str) -> bool:
     return "begin" in lines and "problem" in lines[lines.index("begin"):]
 
 
-def _genre_for(name: str, where: str):
-    from ..encodings import GENRES, get_genre
+def _genre_for(name: str, where: str) -> Genre:
     key = _norm(name)
     for g in GENRES.values():
-        names = (g.name, *g.aliases, *g.url_pids)
-        janko = ()
-        try:
-            janko = spec_for(g).janko_names
-        except InputError:
-            pass
-        if key in {_norm(n) for n in (*names, *janko)}:
+        names = (g.name, *g.aliases, *g.url_pids, *g.formats.janko_names)
+        if key in {_norm(n) for n in names}:
             return g
     return get_genre(name, where)
 
@@ -113,7 +108,7 @@ def parse_janko(text: str, where: str) -> Document:
         raise InputError("no 'puzzle' line naming the genre", at(start))
     line_no, name = fields["puzzle"]
     genre = _genre_for(name, at(line_no, lines[line_no].index(name) + 1))
-    spec = spec_for(genre, at(line_no))
+    spec = genre.formats
     if "problem" not in sections:
         raise InputError("no 'problem' section", at(end))
     check_size(rows, cols, at(sections["problem"] - 1))

@@ -14,13 +14,16 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
+from ..encodings import get_genre
 from ..errors import InputError
 from ..puzzle import Puzzle
-from .url import check_size
+from .pzprv3 import parse_pzprv3, pzprv3_text
+from .spec import Document
+from .url import check_size, parse_url, to_url
 
-Locate = Callable[[tuple], str]
+Locate = Callable[[tuple[Any, ...]], str]
 _WS = re.compile(r"[ \t\n\r]*")
 
 
@@ -71,15 +74,15 @@ def locator(text: str, label: str, first_line: int = 1, prefix: tuple = ()) -> L
     return at
 
 
-def puzzle_from_doc(doc, where: str, at: Optional[Locate] = None) -> Puzzle:
-    from ..encodings import get_genre
-
-    def place(*path) -> str:
+def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle:
+    def place(*path: Any) -> str:
         return at(path) if at is not None else where
     if not isinstance(doc, dict):
         raise InputError("a puzzle document must be a JSON object", place())
     if "grid" not in doc and isinstance(doc.get("url"), str):
-        from .url import parse_url
+        inner = pzprv3_text(doc["url"])
+        if inner is not None:  # a whole pzprv3 file in a URL
+            return parse_pzprv3(inner, f"{place('url')}: url").puzzle
         return parse_url(doc["url"], f"{place('url')}: url")
     for key in ("genre", "grid"):
         if key not in doc:
@@ -116,10 +119,9 @@ def puzzle_from_doc(doc, where: str, at: Optional[Locate] = None) -> Puzzle:
     return Puzzle(genre.name, rows, cols, tuple(out))
 
 
-def document_from_doc(doc, where: str, answers: bool = True, at: Optional[Locate] = None):
+def document_from_doc(doc: Any, where: str, answers: bool = True,
+                      at: Optional[Locate] = None) -> Document:
     """A Document: the puzzle and, with ``answers``, the ``solution`` the object carries."""
-    from ..encodings import get_genre
-    from .spec import Document
     puzzle = puzzle_from_doc(doc, where, at)
     if not answers:
         return Document(puzzle, None, "json")
@@ -138,14 +140,13 @@ def document_from_doc(doc, where: str, answers: bool = True, at: Optional[Locate
     return Document(puzzle, solution, "json")
 
 
-def document_to_doc(doc) -> dict:
+def document_to_doc(doc: Document) -> dict[str, Any]:
     """The JSON puzzle document of a Document: genre, size, grid, url, and any solution."""
-    from .url import to_url
     out = doc.puzzle.to_doc()
     try:
         out["url"] = to_url(doc.puzzle)
     except InputError:
         pass
     if doc.solution is not None:
-        out["solution"] = list(doc.solution.rows)
+        out["solution"] = doc.solution.to_json()
     return out

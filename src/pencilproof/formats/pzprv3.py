@@ -22,9 +22,10 @@ import re
 from typing import Optional
 from urllib.parse import unquote
 
+from ..encodings import FormatSpec, get_genre
 from ..errors import InputError
 from ..puzzle import Puzzle, Solution
-from .spec import Document, FormatSpec, spec_for
+from .spec import Document
 from .url import check_size
 
 HEADER_RE = re.compile(r"^pzprv3(\.\d+)?$")
@@ -77,7 +78,7 @@ def _int_line(lines: _Lines, index: int, what: str) -> int:
     return int(text)
 
 
-def _given(spec: FormatSpec, tok: str):
+def _given(spec: FormatSpec, tok: str) -> object:
     """A puzzle-section token as a grid value, or raise ValueError."""
     if tok == ".":
         return None
@@ -99,7 +100,6 @@ def pzprv3_text(source: str) -> str | None:
 
 def parse_pzprv3(text: str, where: str) -> Document:
     """A pzprv3 file (or its '/'-separated form) as a Document with the file's answer."""
-    from ..encodings import get_genre
     lines = _Lines(text, where)
     head = lines.get(0, "the 'pzprv3' header").strip()
     if not HEADER_RE.match(head):
@@ -107,7 +107,7 @@ def parse_pzprv3(text: str, where: str) -> Document:
                          lines.at(0))
     pid = lines.get(1, "the genre line").strip()
     genre = get_genre(pid, lines.at(1))
-    spec = spec_for(genre, lines.at(1))
+    spec = genre.formats
     rows = _int_line(lines, 2, "ROWS")
     cols = _int_line(lines, 3, "COLS")
     check_size(rows, cols, lines.at(2))
@@ -148,7 +148,7 @@ def parse_pzprv3(text: str, where: str) -> Document:
     return Document(puzzle, solution, "pzprv3")
 
 
-def _given_token(spec: FormatSpec, value) -> str:
+def _given_token(spec: FormatSpec, value: object) -> str:
     if value is None:
         return "."
     if value == spec.qnum_minus2:
@@ -160,10 +160,10 @@ def _given_token(spec: FormatSpec, value) -> str:
 
 def pzprv3_lines(puzzle: Puzzle, solution: Solution | None = None) -> list[str]:
     """The file's lines, exactly as puzz.link writes them (each grid line ends in a space)."""
-    spec = spec_for(puzzle.genre)
+    spec = get_genre(puzzle.genre).formats
     marks = spec.marks_of(puzzle, solution) if solution is not None else {}
 
-    def answer(cell) -> str:
+    def answer(cell: tuple[int, int]) -> str:
         ch = marks.get(cell, spec.blank)
         if ch not in spec.pzprv3_write:
             raise InputError(f"answer character {ch!r} at r{cell[0] + 1}c{cell[1] + 1} has "

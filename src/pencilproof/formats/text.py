@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import re
 
+from ..encodings import get_genre
 from ..errors import InputError
 from ..puzzle import Puzzle
 from .url import check_size
 
 
 def parse_text(text: str, where: str) -> Puzzle:
-    from ..encodings import get_genre
     lines = text.splitlines()
     while lines and not lines[-1].strip():
         lines.pop()
@@ -54,8 +54,10 @@ def parse_text(text: str, where: str) -> Puzzle:
 
 
 def to_text(puzzle: Puzzle) -> str:
-    width = max([len(str(v)) for row in puzzle.grid for v in row if v is not None] + [1])
+    token = get_genre(puzzle.genre).clue_token
+    grid = [[token(v) for v in row] for row in puzzle.grid]
+    width = max([len(t) for row in grid for t in row] + [1])
     lines = [f"{puzzle.genre} {puzzle.rows}x{puzzle.cols}"]
-    for row in puzzle.grid:
-        lines.append(" ".join(("." if v is None else str(v)).rjust(width) for v in row).rstrip())
+    for row in grid:
+        lines.append(" ".join(t.rjust(width) for t in row).rstrip())
     return "\n".join(lines) + "\n"

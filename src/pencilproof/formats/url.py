@@ -10,13 +10,17 @@ white cells, ``.`` an unnumbered wall, ``g``..``z`` a run of 1..20 white cells.
 
 Codecs read and write pzprjs's cell values: ``None`` empty, an int, ``"?"`` for its
 "qnum -2" (a ``?`` clue or a wall, as the genre's FormatSpec says). Which codec a genre
-uses is data in formats/spec.py. Any host is accepted (puzz.link, pzv.jp, ...); a
-``p?pzprv3/...`` URL is a whole pzprv3 file with ``/`` for newlines (formats/pzprv3.py).
+uses is data in its FormatSpec (``genre.formats``). Any host is accepted (puzz.link,
+pzv.jp, ...); a ``p?pzprv3/...`` URL is a whole pzprv3 file with ``/`` for newlines, read
+by formats/pzprv3.py (the callers dispatch; this module does not import it).
 """
 from __future__ import annotations
 
 import re
 
+from typing import Any, Callable
+
+from ..encodings import Genre, get_genre
 from ..errors import InputError
 from ..puzzle import Puzzle
 
@@ -29,8 +33,8 @@ def is_url(text: str) -> bool:
     return bool(URL_RE.match(t)) and ("/" in t.split("?", 1)[1]) and "\n" not in t
 
 
-def decode_number16(body: str, ncells: int, where: str) -> list:
-    cells: list = []
+def decode_number16(body: str, ncells: int, where: str) -> list[Any]:
+    cells: list[Any] = []
     i = 0
     while i < len(body) and len(cells) < ncells:
         ch = body[i]
@@ -63,7 +67,7 @@ def decode_number16(body: str, ncells: int, where: str) -> list:
     return cells
 
 
-def encode_number16(cells: list) -> str:
+def encode_number16(cells: list[Any]) -> str:
     out, run = [], 0
     for v in cells:
         if v is None:
@@ -90,10 +94,10 @@ def encode_number16(cells: list) -> str:
     return "".join(out)
 
 
-def decode_4cell(body: str, ncells: int, where: str) -> list:
+def decode_4cell(body: str, ncells: int, where: str) -> list[Any]:
     """pzprjs's decode4Cell. A digit's implied white cells may run past the last cell
     (the encoder writes ``a``-``e`` for a wall in the last cell); a run may not."""
-    cells: list = []
+    cells: list[Any] = []
     i = 0
     while i < len(body) and len(cells) < ncells:
         ch = body[i]
@@ -121,7 +125,7 @@ def decode_4cell(body: str, ncells: int, where: str) -> list:
     return cells[:ncells]
 
 
-def encode_4cell(cells: list) -> str:
+def encode_4cell(cells: list[Any]) -> str:
     """pzprjs's encode4Cell: a numbered wall absorbs up to two following white cells."""
     out, run, i, n = [], 0, 0, len(cells)
     while i < n:
@@ -150,31 +154,21 @@ def encode_4cell(cells: list) -> str:
     return "".join(out)
 
 
-#: URL body codecs by name; a genre picks one in its FormatSpec (formats/spec.py).
-URL_CODECS = {"number16": (decode_number16, encode_number16),
-              "4cell": (decode_4cell, encode_4cell)}
-#: Kept for genres registered before FormatSpecs existed: genre name -> (decode, encode).
-CODECS = {"canal": (decode_number16, encode_number16)}
+Decode = Callable[[str, int, str], list[Any]]
+Encode = Callable[[list[Any]], str]
+#: URL body codecs by name; a genre picks one in its FormatSpec (``url_codec``).
+URL_CODECS: dict[str, tuple[Decode, Encode]] = {
+    "number16": (decode_number16, encode_number16),
+    "4cell": (decode_4cell, encode_4cell)}
 
 
-def codec_for(genre, where: str | None = None):
-    """(decode, encode) for a genre: its FormatSpec's codec, else a legacy CODECS entry."""
-    from .spec import SPECS, spec_for
-    if genre.name in CODECS and genre.name not in SPECS and not hasattr(genre, "formats"):
-        return CODECS[genre.name]
-    return URL_CODECS[spec_for(genre, where).url_codec]
-
-
-def _minus2(genre):
-    """What the codec's ``"?"`` stands for in this genre's grid (``?`` clue or ``#`` wall)."""
-    from .spec import SPECS, spec_for
-    if genre.name in SPECS or hasattr(genre, "formats"):
-        return spec_for(genre).qnum_minus2
-    return "?"
+def codec_for(genre: Genre) -> tuple[Decode, Encode]:
+    """(decode, encode) for a genre's URL body."""
+    return URL_CODECS[genre.formats.url_codec]
 
 
 def parse_url(url: str, where: str | None = None) -> Puzzle:
-    from ..encodings import get_genre
+    """A puzz.link URL (not a ``p?pzprv3/...`` one: formats/pzprv3.py reads those)."""
     where = where or url.strip()
     m = URL_RE.match(url.strip())
     if not m:
@@ -184,9 +178,6 @@ def parse_url(url: str, where: str | None = None) -> Puzzle:
     if len(parts) < 4:
         raise InputError("URL needs GENRE/COLS/ROWS/BODY after '?'", where)
     pid = parts[0]
-    if pid.startswith("pzprv3"):
-        from .pzprv3 import parse_pzprv3, pzprv3_text
-        return parse_pzprv3(pzprv3_text(url) or "", where).puzzle
     genre = get_genre(pid, where)
     try:
         cols, rows = int(parts[1]), int(parts[2])
@@ -195,9 +186,9 @@ def parse_url(url: str, where: str | None = None) -> Puzzle:
                          where) from None
     check_size(rows, cols, where)
     body = "/".join(parts[3:])
-    decode, _ = codec_for(genre, where)
+    decode, _ = codec_for(genre)
     cells = decode(body, rows * cols, where)
-    special = _minus2(genre)
+    special = genre.formats.qnum_minus2
     grid = []
     for r in range(rows):
         row = []
@@ -210,10 +201,9 @@ def parse_url(url: str, where: str | None = None) -> Puzzle:
 
 
 def to_url(puzzle: Puzzle, host: str = "https://puzz.link/p?") -> str:
-    from ..encodings import get_genre
     genre = get_genre(puzzle.genre)
     _, encode = codec_for(genre)
-    special = _minus2(genre)
+    special = genre.formats.qnum_minus2
     body = encode(["?" if v == special else v for row in puzzle.grid for v in row])
     return f"{host}{genre.url_pids[0]}/{puzzle.cols}/{puzzle.rows}/{body}"
 

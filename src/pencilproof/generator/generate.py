@@ -10,18 +10,19 @@ is involved, so a candidate always yields the same puzzle.
 """
 from __future__ import annotations
 
-import inspect
 import random
 import time
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from ..checker import Status
+from ..encodings import ClueKey, Generation, get_genre
 from ..errors import InputError
 from ..formats import to_url
 from ..formats.url import MAX_SIDE
-from ..puzzle import Cell, Clue, Puzzle, Solution
+from ..puzzle import Cell, Clue, Puzzle
 from .minimize import clue_count, reduce_clues
-from .switchboard import Switch, SwitchBoard
+from .switchboard import Switch, SwitchBoard, generation_of
 
 
 @dataclass(frozen=True)
@@ -41,15 +42,14 @@ class GenerateOptions:
 
     def validate(self) -> "GenerateOptions":
         """Raise InputError naming the option; returns self with the genre's own name."""
-        from ..encodings import get_genre
         genre = get_genre(self.genre, "genre")
-        if not hasattr(genre, "encode_switchable"):
-            raise InputError(f"genre {genre.name!r} has no generator yet", "genre")
+        if genre.generator is None:
+            raise InputError(f"genre {genre.name!r} has no generator", "genre")
         if not (2 <= self.rows <= MAX_SIDE and 2 <= self.cols <= MAX_SIDE):
             raise InputError(f"impossible size {self.rows}x{self.cols} "
                              f"(rows and columns must be 2..{MAX_SIDE})", "--size")
         if self.density is not None:
-            lo, hi = genre.density_range
+            lo, hi = genre.generator.density_range
             if not lo <= self.density <= hi:
                 raise InputError(f"density {self.density} is outside {lo}..{hi}", "--density")
         if self.values is not None:
@@ -78,17 +78,17 @@ class Generated:
     """One finished puzzle and how it was made (enough to make it again)."""
 
     puzzle: Puzzle
-    solution: Solution
+    solution: Any
     index: int
     attempt: int
     seed: str
     seconds: float
     solver_calls: int
 
-    def to_record(self, master_seed: int, options: GenerateOptions) -> dict:
+    def to_record(self, master_seed: int, options: GenerateOptions) -> dict[str, Any]:
         """A JSON line: the puzzle document's keys, the answer, and its provenance."""
         doc = self.puzzle.to_doc()
-        doc.update({"solution": list(self.solution.rows), "clues": clue_count(self.puzzle),
+        doc.update({"solution": self.solution.to_json(), "clues": clue_count(self.puzzle),
                     "index": self.index, "attempt": self.attempt, "seed": self.seed,
                     "master_seed": master_seed, "seconds": round(self.seconds, 4),
                     "solver_calls": self.solver_calls, "url": to_url(self.puzzle),
@@ -121,37 +121,37 @@ def generate_one(options: GenerateOptions, master_seed: int, index: int) -> Gene
     return None
 
 
-def _groups(cands: dict[Cell, Clue], rows: int, cols: int, symmetric: bool
-            ) -> list[tuple[Cell, ...]]:
-    """Clue cells that go on and off together: single cells, or 180-degree pairs."""
+def _groups(hooks: Generation, cands: dict[ClueKey, Clue], rows: int, cols: int,
+            symmetric: bool) -> list[tuple[ClueKey, ...]]:
+    """Clues that go on and off together: single clues, or the clues of two cells that a
+    half turn maps onto each other."""
     if not symmetric:
-        return [(c,) for c in sorted(cands)]
+        return [(k,) for k in sorted(cands)]
+    at: dict[Cell, list[ClueKey]] = {}
+    for k in sorted(cands):
+        at.setdefault(hooks.key_cell(k), []).append(k)
     out = []
-    for c in sorted(cands):
+    for c, keys in sorted(at.items()):
         p = (rows - 1 - c[0], cols - 1 - c[1])
-        if p in cands and c <= p:
-            out.append((c,) if p == c else (c, p))
+        if p in at and c <= p:
+            out.append(tuple(keys) if p == c else tuple(keys + at[p]))
     return out
 
 
 def attempt_puzzle(options: GenerateOptions, rng: random.Random
-                   ) -> tuple[tuple[Puzzle, Solution] | None, int]:
+                   ) -> tuple[tuple[Puzzle, Any] | None, int]:
     """One solution-first attempt; returns (puzzle and answer, or None) and solver calls."""
-    from ..encodings import get_genre
-    genre = get_genre(options.genre)
+    hooks = generation_of(get_genre(options.genre))
     rows, cols = options.rows, options.cols
-    draw = {"density": options.density}
-    if options.symmetric and "symmetric" in inspect.signature(genre.random_solution).parameters:
-        draw["symmetric"] = True  # the answer has a layout too (Light Up's walls)
-    solution = genre.random_solution(rows, cols, rng, **draw)
-    cands = genre.clue_candidates(solution)
+    solution = hooks.random_answer(rows, cols, rng, options.density,
+                                   options.symmetric and hooks.symmetric_layout)
+    cands = hooks.clue_candidates(solution)
     if options.values is not None:
         lo, hi = options.values
         cands = {c: v for c, v in cands.items() if not isinstance(v, int) or lo <= v <= hi}
-    groups = _groups(cands, rows, cols, options.symmetric)
-    # Givens that stay whatever the clues (Light Up's walls): the genre says, if any.
-    blank = (genre.blank_for(solution) if hasattr(genre, "blank_for") else
-             Puzzle(genre.name, rows, cols, tuple((None,) * cols for _ in range(rows))))
+    groups = _groups(hooks, cands, rows, cols, options.symmetric)
+    # Givens that stay whatever the clues (Light Up's walls): the genre says.
+    blank = hooks.blank_for(solution)
     board = SwitchBoard(blank, cands, options.backend)
     try:
         board.block(solution)
@@ -172,7 +172,7 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random
                 return None, board.calls
             # Clues that rule this second solution out: its answer breaks them.
             options_here = [g for g in groups if g not in is_on and any(
-                not genre.clue_holds(other, c, cands[c]) for c in g)]
+                not hooks.clue_holds(other, c, cands[c]) for c in g)]
             if not options_here:
                 return None, board.calls  # the allowed clues cannot tell them apart
             g = rng.choice(options_here)
@@ -188,6 +188,5 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random
         lo, hi = options.clue_range
         if not lo <= clue_count(puzzle) <= hi:
             return None, board.calls
-    if hasattr(genre, "answer_for"):  # answer rows that copy givens (Light Up's numbers)
-        solution = genre.answer_for(puzzle, solution)
+    solution = hooks.answer_for(puzzle, solution)  # Light Up's rows copy the numbers
     return (puzzle, solution), board.calls

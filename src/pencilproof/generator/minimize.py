@@ -10,15 +10,16 @@ are only ever removed, a clue kept early stays necessary: the result is 1-minima
 from __future__ import annotations
 
 import random
+import re
 import time
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
-from ..checker import Status, Verdict, check
-from ..checker.check import CheckResult
+from ..checker import CheckResult, Status, Verdict, check_unique
+from ..encodings import ClueKey, get_genre
 from ..errors import InputError, InternalError
-from ..puzzle import Cell, Clue, Puzzle, Solution
-from .switchboard import Switch, SwitchBoard
+from ..puzzle import Cell, Clue, Puzzle
+from .switchboard import Switch, SwitchBoard, generation_of
 
 #: Orders in which clues are tried: row-major, reversed, shuffled by --seed, or by value.
 ORDERS = ("given", "reverse", "random", "high-first", "low-first")
@@ -38,14 +39,14 @@ class NotUnique(Exception):
 class Reduction:
     """What happened to each clue tried, in the order tried."""
 
-    removed: tuple[Cell, ...]
-    kept: tuple[Cell, ...]
-    weakened: tuple[Cell, ...]
-    unknown: tuple[Cell, ...]
+    removed: tuple[ClueKey, ...]
+    kept: tuple[ClueKey, ...]
+    weakened: tuple[ClueKey, ...]
+    unknown: tuple[ClueKey, ...]
     tests: int
 
 
-def reduce_clues(board: SwitchBoard, groups: Sequence[tuple[Cell, ...]],
+def reduce_clues(board: SwitchBoard, groups: Sequence[tuple[ClueKey, ...]],
                  rng: random.Random | None = None, question: float = 0.0) -> Reduction:
     """Try switching off each group of clues (a symmetric pair, or one clue) in order.
 
@@ -53,10 +54,10 @@ def reduce_clues(board: SwitchBoard, groups: Sequence[tuple[Cell, ...]],
     ``question`` > 0 a clue that must stay is, with that probability, tried in its weak
     form (``?``) instead; the draw uses ``rng`` so a seeded run repeats exactly.
     """
-    removed: list[Cell] = []
-    kept: list[Cell] = []
-    weakened: list[Cell] = []
-    unknown: list[Cell] = []
+    removed: list[ClueKey] = []
+    kept: list[ClueKey] = []
+    weakened: list[ClueKey] = []
+    unknown: list[ClueKey] = []
     tests = 0
     for group in groups:
         if any(c in board.fixed for c in group):
@@ -88,34 +89,30 @@ class MinimizeResult:
 
     original: Puzzle
     minimized: Puzzle
-    solution: Solution
-    removed: tuple[Cell, ...]
-    kept: tuple[Cell, ...]        # tried and needed, or protected by ``keep``
-    unknown: tuple[Cell, ...]     # kept because a test hit the time limit
+    solution: Any
+    removed: tuple[ClueKey, ...]
+    kept: tuple[ClueKey, ...]        # tried and needed, or protected by ``keep``
+    unknown: tuple[ClueKey, ...]     # kept because a test hit the time limit
     tests: int
     solver_calls: int
     seconds: float
-    stats: dict = field(default_factory=dict, compare=False)
+    stats: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
-def split_givens(puzzle: Puzzle) -> tuple[Puzzle, dict[Cell, Clue]]:
-    """(what always stays, the clues that may go): Light Up keeps its walls, and only
-    the numbers on them are clues; other genres have no givens that always stay."""
-    from ..encodings import get_genre
-    genre = get_genre(puzzle.genre)
-    if hasattr(genre, "split_givens"):
-        return genre.split_givens(puzzle)
-    return puzzle.with_clues({}), puzzle.clues()
+def split_givens(puzzle: Puzzle) -> tuple[Puzzle, dict[ClueKey, Clue]]:
+    """(what always stays, the clues that may go), as the genre declares: Light Up keeps
+    its walls, and only the numbers on them are clues."""
+    return generation_of(get_genre(puzzle.genre)).split_givens(puzzle)
 
 
 def clue_count(puzzle: Puzzle) -> int:
     """Clues in the sense of the minimizer and the generator's --clues range."""
-    return len(split_givens(puzzle)[1])
+    return generation_of(get_genre(puzzle.genre)).clue_count(puzzle)
 
 
-def order_clues(puzzle: Puzzle, order: str, seed: int | None = 0) -> list[Cell]:
-    """The clue cells in the order the minimizer tries them."""
-    clues = puzzle.clues()
+def order_clues(clues: dict[ClueKey, Clue], order: str, seed: int | None = 0
+                ) -> list[ClueKey]:
+    """The clue keys in the order the minimizer tries them."""
     cells = sorted(clues)
     if order == "given":
         return cells
@@ -134,7 +131,6 @@ def order_clues(puzzle: Puzzle, order: str, seed: int | None = 0) -> list[Cell]:
 
 def parse_cells(text: str, puzzle: Puzzle, where: str = "--keep") -> list[Cell]:
     """Cells written ``r1c1`` (1-based), separated by commas or spaces; each must be a clue."""
-    import re
     out = []
     for token in re.split(r"[,\s]+", text.strip()):
         if not token:
@@ -161,19 +157,17 @@ def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
     input and the result always run to the end, since the answer depends on them.
     Raises :class:`NotUnique` if the input is not unique.
     """
-    from ..encodings import get_genre
     t0 = time.perf_counter()
-    genre = get_genre(puzzle.genre)
-    if not hasattr(genre, "encode_switchable"):
-        raise InputError(f"genre {puzzle.genre!r} has no minimizer yet")
+    hooks = generation_of(get_genre(puzzle.genre))
     if order not in ORDERS:
         raise InputError(f"unknown order {order!r} (choose from {', '.join(ORDERS)})", "--order")
-    blank, clues = split_givens(puzzle)
-    keep = list(dict.fromkeys(keep))
-    for c in keep:
-        if c not in clues:
+    blank, clues = hooks.split_givens(puzzle)
+    keep_cells = list(dict.fromkeys(keep))
+    keep = [k for k in clues if hooks.key_cell(k) in keep_cells]
+    for c in keep_cells:
+        if not any(hooks.key_cell(k) == c for k in keep):
             raise InputError(f"r{c[0] + 1}c{c[1] + 1} has no clue to keep", "--keep")
-    first = check(puzzle, backend=backend)
+    first = check_unique(puzzle, backend=backend)
     if first.verdict is not Verdict.UNIQUE:
         raise NotUnique(first)
     solution = first.solutions[0]
@@ -183,16 +177,14 @@ def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
         board.block(solution)
         board.set(clues, Switch.ON)
         board.fix(keep, Switch.ON)
-        groups = [(c,) for c in order_clues(puzzle, order, seed)
-                  if c in clues and c not in board.fixed]
+        groups = [(c,) for c in order_clues(clues, order, seed) if c not in board.fixed]
         red = reduce_clues(board, groups)
         minimized = board.puzzle()
         stats = board.stats()
     finally:
         board.close()
-    if hasattr(genre, "answer_for"):  # answer rows that copy givens (Light Up's numbers)
-        solution = genre.answer_for(minimized, solution)
-    final = check(minimized, backend=backend)
+    solution = hooks.answer_for(minimized, solution)  # Light Up's rows copy the numbers
+    final = check_unique(minimized, backend=backend)
     if final.verdict is not Verdict.UNIQUE or final.solutions[0] != solution:
         raise InternalError(f"minimized puzzle re-checked as {final.verdict.value}, "
                             "not unique with the original solution")

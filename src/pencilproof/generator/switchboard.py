@@ -2,18 +2,21 @@
 
 A *state* says, per switchable clue, whether it is on (its value holds), weak (only
 its weaker form holds, e.g. ``?``) or off. Solving a state is a solve under
-assumptions on the same solver, so learned clauses and lazily added connectivity
-cuts (valid whatever the clues) carry over from one test to the next. Decisions
-that are final are fixed with unit clauses, which the solver simplifies away.
+assumptions on the checker's :class:`~pencilproof.checker.LiveSolver`, so learned
+clauses and lazily added connectivity cuts (valid whatever the clues) carry over from
+one test to the next. Decisions that are final are fixed with unit clauses, which the
+solver simplifies away. Clue keys are opaque: the genre's :class:`Generation` hooks say
+what puzzle a state stands for.
 """
 from __future__ import annotations
 
 import enum
-from typing import Iterable
+from typing import Any, Iterable
 
-from ..checker.backends import Status, make_backend
-from ..checker.check import solve_verified
-from ..puzzle import Cell, Clue, Puzzle, Solution
+from ..checker import LiveSolver, Status, make_backend
+from ..encodings import ClueKey, Generation, Genre, get_genre
+from ..errors import InputError
+from ..puzzle import Clue, Puzzle
 
 
 class Switch(enum.Enum):
@@ -22,100 +25,109 @@ class Switch(enum.Enum):
     WEAK = "weak"
 
 
-class SwitchBoard:
-    """``blank`` holds the permanent givens; ``clues`` maps cells to switchable clues."""
+def generation_of(genre: Genre) -> Generation:
+    """The genre's generator hooks, or a one-line error: it declares none."""
+    if genre.generator is None:
+        raise InputError(f"genre {genre.name!r} has no minimizer or generator")
+    return genre.generator
 
-    def __init__(self, blank: Puzzle, clues: dict[Cell, Clue], backend: str | None = None,
+
+class SwitchBoard:
+    """``blank`` holds the permanent givens; ``clues`` maps keys to switchable clues."""
+
+    def __init__(self, blank: Puzzle, clues: dict[ClueKey, Clue], backend: str | None = None,
                  deadline: float | None = None):
-        from ..encodings import get_genre
         self.genre = get_genre(blank.genre)
+        self.hooks = generation_of(self.genre)
         self.blank = blank
         self.clues = dict(clues)
-        self.solver = make_backend(backend)
-        self.deadline = deadline
-        self.sw = self.genre.encode_switchable(blank, self.solver, self.clues)
-        self.model = self.sw.encoded
-        self.state: dict[Cell, Switch] = {c: Switch.OFF for c in self.clues}
-        self.fixed: set[Cell] = set()
-        self.rounds = 0
+        solver = make_backend(backend)
+        try:
+            self.sw = self.hooks.encode_switchable(blank, solver, self.clues)
+        except BaseException:
+            solver.close()
+            raise
+        self.live = LiveSolver(self.genre, solver, self.sw.encoded, deadline)
+        self.state: dict[ClueKey, Switch] = {k: Switch.OFF for k in self.clues}
+        self.fixed: set[ClueKey] = set()
+
+    @property
+    def deadline(self) -> float | None:
+        return self.live.deadline
+
+    @deadline.setter
+    def deadline(self, value: float | None) -> None:
+        self.live.deadline = value
 
     # -- state --------------------------------------------------------------------------
-    def set(self, cells: Iterable[Cell], value: Switch) -> None:
-        for c in cells:
-            if c in self.fixed and self.state[c] is not value:
-                raise ValueError(f"clue at {c} is already fixed {self.state[c].value}")
-            self.state[c] = value
+    def set(self, keys: Iterable[ClueKey], value: Switch) -> None:
+        for k in keys:
+            if k in self.fixed and self.state[k] is not value:
+                raise ValueError(f"clue {k!r} is already fixed {self.state[k].value}")
+            self.state[k] = value
 
-    def fix(self, cells: Iterable[Cell], value: Switch) -> None:
+    def fix(self, keys: Iterable[ClueKey], value: Switch) -> None:
         """Make a decision final: set the state and add it as unit clauses."""
-        for c in cells:
-            self.set([c], value)
-            if c in self.fixed:
+        add = self.live.solver.add_clause
+        for k in keys:
+            self.set([k], value)
+            if k in self.fixed:
                 continue
-            self.fixed.add(c)
-            on, weak = self.sw.switches[c], self.sw.weak.get(c)
+            self.fixed.add(k)
+            on, weak = self.sw.switches[k], self.sw.weak.get(k)
             if value is Switch.ON:
-                self.solver.add_clause([on])
+                add([on])
             elif value is Switch.WEAK:
-                self.solver.add_clause([-on])
-                self.solver.add_clause([weak])
+                add([-on])
+                add([weak])
             else:
-                self.solver.add_clause([-on])
+                add([-on])
                 if weak is not None:
-                    self.solver.add_clause([-weak])
+                    add([-weak])
 
     def assumptions(self) -> list[int]:
         """On: its switch; weak: its weak literal; off: nothing (a free switch is off in
         effect, since turning a clue on can only remove solutions)."""
         out = []
-        for c, v in self.state.items():
-            if c in self.fixed or v is Switch.OFF:
+        for k, v in self.state.items():
+            if k in self.fixed or v is Switch.OFF:
                 continue
-            out.append(self.sw.switches[c] if v is Switch.ON else self.sw.weak[c])
+            out.append(self.sw.switches[k] if v is Switch.ON else self.sw.weak[k])
         return out
 
-    def on_cells(self) -> list[Cell]:
-        return [c for c, v in self.state.items() if v is not Switch.OFF]
+    def on_keys(self) -> list[ClueKey]:
+        return [k for k, v in self.state.items() if v is not Switch.OFF]
 
     def puzzle(self) -> Puzzle:
         """The puzzle this state stands for: the blank's givens plus the clues switched on."""
-        givens = self.blank.clues()
-        for c, v in self.state.items():
+        on: dict[ClueKey, Clue] = {}
+        for k, v in self.state.items():
             if v is Switch.ON:
-                givens[c] = self.clues[c]
+                on[k] = self.clues[k]
             elif v is Switch.WEAK:
-                givens[c] = self.genre.weak_clue(self.clues[c])
-        return self.blank.with_clues(givens)
+                on[k] = self.hooks.weak_clue(self.clues[k])
+        return self.hooks.with_clues(self.blank, on)
 
     # -- solving -------------------------------------------------------------------------
-    def solve(self) -> tuple[Status, Solution | None]:
-        """A real solution of the current state, or UNSAT / UNKNOWN.
+    def solve(self) -> tuple[Status, Any]:
+        """A real, verified answer of the current state, or UNSAT / UNKNOWN."""
+        return self.live.solve(self.assumptions(), self.puzzle())
 
-        As the checker's Session: add lazy cuts until the model is a real solution,
-        then verify it against the state's puzzle in plain Python.
-        """
-        assumptions = self.assumptions()
-        puzzle = self.puzzle()
-        if self.sw.hint is not None:
-            self.sw.hint(puzzle)
-        status, sol, rounds = solve_verified(self.solver, self.model, self.genre, puzzle,
-                                             assumptions, self.deadline)
-        self.rounds += rounds
-        return status, sol
-
-    def block(self, sol: Solution) -> None:
-        """Permanently rule this solution out (the minimizer's "differs from the answer")."""
-        self.solver.add_clause(self.model.block(sol))
+    def block(self, answer: Any) -> None:
+        """Permanently rule this answer out (the minimizer's "differs from the answer"),
+        with its images where the genre's symmetry applies to the blank."""
+        images = (self.genre.images(self.blank, answer)
+                  if self.genre.symmetry_applies(self.blank) else [])
+        self.live.block(answer, images)
 
     @property
     def calls(self) -> int:
-        return self.solver.calls
+        return self.live.calls
 
-    def stats(self) -> dict:
-        out = self.solver.stats()
-        out.update(self.model.stats())
-        out["rounds"] = self.rounds
+    def stats(self) -> dict[str, Any]:
+        out = self.live.stats()
+        out.pop("encode_seconds", None)
         return out
 
     def close(self) -> None:
-        self.solver.close()
+        self.live.close()

@@ -8,14 +8,14 @@ solutions and differing cells are handed in.
 Every cell is one ``Rect`` with ``cls="cell"`` and the cell's name (``r1c1`` is the
 top-left) as its title; columns are labelled ``c1``.. above the grid, rows ``r1``.. to its
 left. How an answer character is drawn (a shaded cell, a lamp) and whether givens are
-walls is the genre's FormatSpec (formats/spec.py).
+walls is the genre's FormatSpec (``genre.formats``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence, Union
 
-from ..formats.spec import FormatSpec, spec_for
+from ..encodings import FormatSpec, get_genre
 from ..puzzle import Cell, Puzzle, Solution
 
 CELL = 36          # pixels per cell
@@ -160,7 +160,7 @@ def _names(cells: Sequence[Cell]) -> str:
 def picture(puzzle: Puzzle, solution: Optional[Solution] = None, marked: Iterable[Cell] = (),
             title: str = "", caption: Sequence[str] = ()) -> Scene:
     """One grid: the puzzle, or a solution drawn on it; ``marked`` cells are highlighted."""
-    spec = spec_for(puzzle.genre)
+    spec = get_genre(puzzle.genre).formats
     width, height = scene_size(puzzle.rows, puzzle.cols, 1, len(caption))
     shapes = [Rect(0, 0, width, height, PAPER, None, 0, "background")]
     shapes += _panel(puzzle, spec, solution, set(marked), PAD, PAD, title, 0)
@@ -171,7 +171,7 @@ def picture(puzzle: Puzzle, solution: Optional[Solution] = None, marked: Iterabl
 def picture_pair(puzzle: Puzzle, first: Solution, second: Solution,
                  differ: Iterable[Cell], caption: Sequence[str] = ()) -> Scene:
     """Two solutions side by side, the cells where they differ highlighted in both."""
-    spec = spec_for(puzzle.genre)
+    spec = get_genre(puzzle.genre).formats
     diff = list(differ)
     lines = [f"the two solutions differ in {_plural(len(diff), 'cell')}: {_names(diff)}",
              *caption]

@@ -1,0 +1,321 @@
+"""The genre contract: everything a genre offers, declared in one place.
+
+A genre is one module with one :class:`Genre` object, registered by one line in
+``encodings/__init__.py``. Everything generic (checker, formats, pictures, minimizer,
+generator, CLI) talks to genres only through this contract. What a genre does not
+support is *declared*: ``generator`` is None (no minimize / generate), ``optimisation``
+is None unless the question is :attr:`Question.OPTIMUM`, ``symmetry`` is None when
+every answer counts on its own. Nothing is probed with ``hasattr``.
+
+The pieces:
+
+* givens: :meth:`Genre.parse_clue` (one token of any format -> a grid value, with a
+  one-line error naming the cell) and :meth:`Genre.clue_token` (the text token back);
+* answers: a frozen type per genre (``answer_type``), read by :meth:`Genre.parse_solution`;
+* formats: :class:`FormatSpec` data (URL codec, pzprv3 layout, Janko tokens);
+* drawing: :class:`FormatSpec` ``drawing``/``walls`` (what terminal grids and pictures show);
+* solving: :meth:`Genre.encode` -> :class:`Encoded` (decode, lazy cuts, blocking clause);
+* checking: :meth:`Genre.verify`, plain Python, puzz.link's rule codes;
+* the question: ``unique`` (optionally up to a symmetry of answers) or ``optimum``;
+* generation: a :class:`Generation` object (switchable clues, random answers).
+"""
+from __future__ import annotations
+
+import abc
+import enum
+import random
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Optional, Protocol, Sequence
+
+from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
+
+if TYPE_CHECKING:  # the backends import nothing from here; typing only
+    from ..checker.backends import Backend
+
+Lit = int
+#: A switchable clue's key: any hashable value, opaque to generic code (a cell, or a
+#: cell and a clue kind); :meth:`Generation.key_cell` names it.
+ClueKey = Any
+
+
+class Question(enum.Enum):
+    """What the checker asks of a puzzle of this genre."""
+
+    UNIQUE = "unique"     # how many answers are there (up to the genre's symmetry)?
+    OPTIMUM = "optimum"   # what is the least cost of an answer, proven?
+
+
+def _frozen(d: dict[Any, Any]) -> Mapping[Any, Any]:
+    return MappingProxyType(dict(d))
+
+
+@dataclass(frozen=True)
+class FormatSpec:
+    """How one genre appears in puzz.link URLs, pzprv3 files, Janko blocks and pictures."""
+
+    #: puzz.link URL body codec: ``number16`` or ``4cell`` (see formats/url.py).
+    url_codec: str
+    #: The pid written on the second line of a pzprv3 file (may differ from the URL's).
+    pzprv3_pid: str
+    #: What pzprjs's special given (URL ``.``, pzprv3 ``-``) means: a ``?`` clue or a ``#`` wall.
+    qnum_minus2: Clue = "?"
+    #: pzprv3 layout: False = a puzzle section then an answer section (Canal View);
+    #: True = one section where givens and answer marks share the cells (Light Up).
+    pzprv3_combined: bool = False
+    #: Answer character of a Solution -> pzprv3 answer token (what we write).
+    pzprv3_write: Mapping[str, str] = field(default_factory=lambda: _frozen({"#": "#", ".": "."}))
+    #: pzprv3 answer token -> answer character (what we read; ``+`` is a marked unshaded cell).
+    pzprv3_read: Mapping[str, str] = field(
+        default_factory=lambda: _frozen({"#": "#", "+": ".", ".": "."}))
+    #: Givens are walls: copied into solution rows and drawn as black cells (Light Up).
+    walls: bool = False
+    #: Names a Janko ``puzzle`` line may use besides the genre's own names and aliases.
+    janko_names: tuple[str, ...] = ()
+    #: Non-numeric Janko problem tokens -> grid values (integers are read as clues).
+    janko_problem: Mapping[str, Clue] = field(default_factory=lambda: _frozen({"-": None}))
+    #: Janko solution tokens that mark an answer -> answer character; any other token
+    #: (``-``, a copied clue) means "no mark" and becomes :attr:`blank`.
+    janko_marks: Mapping[str, str] = field(default_factory=lambda: _frozen({}))
+    #: The answer character of a cell without a mark (unshaded, unlit).
+    blank: str = "."
+    #: How an answer character is drawn: ``shade`` (a filled cell) or ``lamp`` (a disc);
+    #: other characters are blank cells.
+    drawing: Mapping[str, str] = field(default_factory=lambda: _frozen({"#": "shade"}))
+    #: Words for the legend of differing cells, by drawing kind (``blank`` included).
+    legend: Mapping[str, str] = field(
+        default_factory=lambda: _frozen({"shade": "shaded", "blank": "unshaded"}))
+
+    def given_char(self, clue: Clue) -> Optional[str]:
+        """The character a solution row holds at a given cell when givens are walls."""
+        if not self.walls or clue is None:
+            return None
+        return str(clue)
+
+    def answer_rows(self, puzzle: Puzzle, marks: dict[Cell, str]) -> list[str]:
+        """Solution rows from answer marks per cell (cells not in ``marks`` are blank);
+        wall genres get their walls copied in, as their solution rows have them."""
+        rows = []
+        for r in range(puzzle.rows):
+            chars = []
+            for c in range(puzzle.cols):
+                wall = self.given_char(puzzle.grid[r][c])
+                chars.append(wall if wall is not None else marks.get((r, c), self.blank))
+            rows.append("".join(chars))
+        return rows
+
+    def marks_of(self, puzzle: Puzzle, solution: Solution) -> dict[Cell, str]:
+        """Answer character per cell, walls left out (what pzprv3 and pictures write)."""
+        out = {}
+        for r in range(puzzle.rows):
+            for c in range(puzzle.cols):
+                if self.given_char(puzzle.grid[r][c]) is None:
+                    out[(r, c)] = solution.rows[r][c]
+        return out
+
+    def kind(self, ch: Optional[str]) -> str:
+        """The drawing kind of an answer character: ``shade``, ``lamp`` or ``blank``."""
+        return self.drawing.get(ch, "blank") if ch is not None else "blank"
+
+
+class Encoded(Protocol):
+    """A puzzle encoded on one live solver."""
+
+    def decode(self) -> Any:
+        """The answer in the solver's current model."""
+        ...
+
+    def cuts(self, answer: Any) -> list[list[Lit]]:
+        """Lazily added constraints this model violates ([] when it is a real answer)."""
+        ...
+
+    def block(self, answer: Any) -> list[Lit]:
+        """A clause satisfied by every answer except this one."""
+        ...
+
+    def prepare(self, puzzle: Puzzle) -> None:
+        """Called with the puzzle the next solve stands for (a switch state of the
+        generator's board), so lazy constraints can be shaped by what it forces."""
+        ...
+
+    def stats(self) -> dict[str, Any]:
+        """Encoding-specific counters (cuts added, ...)."""
+        ...
+
+
+class BoundedEncoded(Encoded, Protocol):
+    """An optimisation genre's encoding: answers whose cost is at most a bound."""
+
+    def at_most(self, k: int) -> list[Lit]:
+        """Assumptions that restrict the answers to cost <= k (k up to the encoded limit)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Switchable:
+    """A grid encoded with clues behind switch literals, for minimizing and generating.
+
+    ``switches[key]`` on means the clue holds with its value; ``weak[key]`` (where the
+    genre has a weaker form of a clue, e.g. Canal View's ``?``) means only that weaker
+    form holds. A switch implies its weak literal. A switch that is left free (neither
+    assumed nor fixed) behaves as "clue absent": turning a clue on only removes
+    solutions, so the solver can always choose it off.
+    """
+
+    encoded: Encoded
+    switches: dict[ClueKey, Lit]
+    weak: dict[ClueKey, Lit]
+
+
+class Generation(abc.ABC):
+    """A genre's hooks for the minimizer and the solution-first generator.
+
+    Clues are keyed by opaque :data:`ClueKey` values; the defaults suit genres whose
+    clues are the givens of their cells.
+    """
+
+    #: Range of ``--density`` and its default; what density means for this genre.
+    density_range: ClassVar[tuple[float, float]]
+    default_density: ClassVar[float]
+    density_meaning: ClassVar[str] = "share of shaded cells in the drawn answer"
+    #: ``--symmetric`` also makes the drawn answer's layout symmetric (Light Up's walls).
+    symmetric_layout: ClassVar[bool] = False
+
+    def __init__(self, genre: "Genre") -> None:
+        self.genre = genre
+
+    @abc.abstractmethod
+    def encode_switchable(self, blank: Puzzle, backend: "Backend",
+                          clues: dict[ClueKey, Clue]) -> Switchable:
+        """``blank``'s givens hold permanently; each clue of ``clues`` sits behind a
+        switch. With every switch on, the answers are exactly those of
+        :meth:`Genre.encode` on the puzzle with all these clues."""
+
+    @abc.abstractmethod
+    def weak_clue(self, clue: Clue) -> Clue:
+        """The weaker form of a clue (Canal View: ``?``), used where ``weak`` has a literal."""
+
+    @abc.abstractmethod
+    def random_answer(self, rows: int, cols: int, rng: random.Random,
+                      density: float | None, symmetric: bool) -> Any:
+        """A random valid answer of this size (its layout symmetric if asked and
+        :attr:`symmetric_layout`)."""
+
+    @abc.abstractmethod
+    def clue_candidates(self, answer: Any) -> dict[ClueKey, Clue]:
+        """Every clue that fits this answer, with its true value."""
+
+    @abc.abstractmethod
+    def clue_holds(self, answer: Any, key: ClueKey, clue: Clue) -> bool:
+        """Would this clue accept this answer? (Cheap and local: asked of every candidate
+        to find the clues that rule a second answer out.)"""
+
+    # -- defaults for genres whose clues are the givens of their cells ---------------------
+    def split_givens(self, puzzle: Puzzle) -> tuple[Puzzle, dict[ClueKey, Clue]]:
+        """(what always stays, the clues that may go)."""
+        return puzzle.with_clues({}), dict(puzzle.clues())
+
+    def blank_for(self, answer: Any) -> Puzzle:
+        """The permanent givens a drawn answer implies (none by default)."""
+        rows, cols = len(answer.rows), len(answer.rows[0])
+        return Puzzle(self.genre.name, rows, cols, tuple((None,) * cols for _ in range(rows)))
+
+    def answer_for(self, puzzle: Puzzle, answer: Any) -> Any:
+        """The answer as written for this puzzle (Light Up copies its walls in)."""
+        return answer
+
+    def with_clues(self, blank: Puzzle, clues: Mapping[ClueKey, Clue]) -> Puzzle:
+        """The puzzle of ``blank`` with these clues added."""
+        givens = blank.clues()
+        givens.update(clues)  # type: ignore[arg-type]  # cell keys by default
+        return blank.with_clues(givens)
+
+    def key_cell(self, key: ClueKey) -> Cell:
+        """The cell a clue key is drawn at and named by (``r1c1``)."""
+        return key  # type: ignore[return-value]
+
+    def clue_count(self, puzzle: Puzzle) -> int:
+        """Clues in the sense of the minimizer and the generator's ``--clues``."""
+        return len(self.split_givens(puzzle)[1])
+
+
+class Optimisation(abc.ABC):
+    """The hooks of a genre whose question is :attr:`Question.OPTIMUM`."""
+
+    @abc.abstractmethod
+    def cost(self, puzzle: Puzzle, answer: Any) -> int:
+        """The cost of a valid answer (moves, marks, ...)."""
+
+    @abc.abstractmethod
+    def bounds(self, puzzle: Puzzle) -> tuple[int, Any]:
+        """A proven lower bound on the cost, and some valid answer (an upper bound)."""
+
+    @abc.abstractmethod
+    def encode_within(self, puzzle: Puzzle, backend: "Backend", limit: int,
+                      encoding: str | None = None) -> BoundedEncoded:
+        """Answers of cost at most ``limit``; ``at_most(k)`` narrows that per solve."""
+
+
+class Genre(abc.ABC):
+    """One genre: its names, givens, answers, formats, encoding, verifier and question."""
+
+    #: Canonical name in text headers and JSON documents.
+    name: ClassVar[str]
+    #: Other names accepted on input.
+    aliases: ClassVar[tuple[str, ...]] = ()
+    #: puzz.link genre ids; the first one is written.
+    url_pids: ClassVar[tuple[str, ...]] = ()
+    #: Selectable encodings; the first is the default.
+    encodings: ClassVar[tuple[str, ...]]
+    #: One line for ``pencilproof genres`` and help texts.
+    summary: ClassVar[str] = ""
+    #: The answer's type (a frozen dataclass satisfying :class:`~pencilproof.puzzle.Answer`).
+    answer_type: ClassVar[type]
+    #: What the checker asks.
+    question: ClassVar[Question] = Question.UNIQUE
+    #: Name of the symmetry under which answers are judged (e.g. ``"inversion"``), or None.
+    symmetry: ClassVar[Optional[str]] = None
+    #: Exchange formats and drawing.
+    formats: FormatSpec
+    #: Minimizer and generator hooks, or None: this genre is not minimized or generated.
+    generator: Optional[Generation] = None
+    #: The optimisation hooks (question OPTIMUM only).
+    optimisation: Optional[Optimisation] = None
+
+    @abc.abstractmethod
+    def parse_clue(self, token: object, where: str) -> Clue:
+        """One given as read from any format (a text token, a JSON value, a decoded URL
+        cell) -> the grid value; a one-line :class:`InputError` naming ``where``."""
+
+    def clue_token(self, clue: Clue) -> str:
+        """The text-file token of a grid value (``.`` for an empty cell)."""
+        return "." if clue is None else str(clue)
+
+    @abc.abstractmethod
+    def encode(self, puzzle: Puzzle, backend: "Backend", encoding: str | None = None) -> Encoded:
+        """The puzzle's rules as clauses on ``backend`` (lazy parts returned as cuts)."""
+
+    @abc.abstractmethod
+    def verify(self, puzzle: Puzzle, answer: Any) -> list[Violation]:
+        """Every broken rule of an answer, in plain Python (no solver): the independent
+        check every answer a solver returns must pass."""
+
+    @abc.abstractmethod
+    def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Any:
+        """An answer as written in files (rows of characters); errors name the place."""
+
+    def images(self, puzzle: Puzzle, answer: Any) -> list[Any]:
+        """The other answers this one stands for under :attr:`symmetry` in this puzzle
+        (the checker blocks them with it); [] when the puzzle breaks the symmetry."""
+        return []
+
+    def symmetry_applies(self, puzzle: Puzzle) -> bool:
+        """Whether answers of this puzzle are judged up to :attr:`symmetry`."""
+        return self.symmetry is not None
+
+    def __repr__(self) -> str:
+        return f"<genre {self.name}>"
+
+
+__all__ = ["Question", "FormatSpec", "Encoded", "BoundedEncoded", "Switchable", "Generation",
+           "Optimisation", "Genre", "ClueKey", "Lit"]
