@@ -5,6 +5,7 @@ use to implement it.
 """
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
@@ -18,6 +19,9 @@ if TYPE_CHECKING:
     from .grid import LazyConnectivity
 
 
+_NUMERAL = re.compile(r"-?[0-9]+")
+
+
 def read_number(token: object, where: str, expected: str, wrong_type: str, hint: str = "") -> int:
     """The integer a given token stands for (an int from JSON, a numeral from text).
 
@@ -29,10 +33,11 @@ def read_number(token: object, where: str, expected: str, wrong_type: str, hint:
         raise InputError(f"{wrong_type}, got {token!r}", where)
     if isinstance(token, int):
         return token
-    try:
-        return int(token, 10)
-    except ValueError:
-        raise InputError(f"unknown token {token!r} (expected {expected}){hint}", where) from None
+    if not _NUMERAL.fullmatch(token):  # ASCII only: int() also reads '٣', '1_0', ' 3'
+        raise InputError(f"unknown token {token!r} (expected {expected}){hint}", where)
+    if len(token) > 60:  # int() refuses over 4300 digits; no clue is anywhere near this
+        raise InputError(f"number too large ({len(token)} digits)", where)
+    return int(token, 10)
 
 
 def choose_encoding(genre: "Genre", encoding: str | None) -> str:
