@@ -1,7 +1,7 @@
 """Every bad input gets one clear line on stderr (exit 2), never a traceback, and a batch
 goes on past it: arguments the OS refuses as file names, unreadable files, bytes that are
-not UTF-8, JSON too deep or with too long numbers, empty and multi-line
-arguments, mistyped URLs.
+not UTF-8, JSON too deep or with too long numbers, digits of other scripts, empty and
+multi-line arguments, mistyped URLs.
 """
 from __future__ import annotations
 
@@ -158,6 +158,41 @@ def test_deep_and_huge_json_answers(run_cli, cwd):
         (cwd / name).write_text(text)
         code, _, err = run_cli("verify", "good.txt", name)
         assert code == 2 and one_error(err) == message
+
+
+# -- 9: digits of other scripts ----------------------------------------------------------------
+@pytest.mark.parametrize("name,text,message", [
+    ("a.pzprv3", "pzprv3\ncanal\n1\n2\n\u00b2 . \n",
+     "a.pzprv3:5:1: unknown token '\u00b2' at r1c1"),
+    ("b.pzprv3", "pzprv3\ncanal\n1\n2\n\u0663 . \n",
+     "b.pzprv3:5:1: unknown token '\u0663' at r1c1"),
+    ("c.pzprv3", "pzprv3\ncanal\n\u00b2\n2\n. . \n", "c.pzprv3:3:1: ROWS should be a number, got "
+                                                      "'\u00b2'"),
+    ("d.pzprv3", "pzprv3\ncanal\n1\n2\n" + HUGE + " . \n", "d.pzprv3:5:1: r1c1: number too large "
+                                                           "(5000 digits)"),
+    ("a.htm", "begin\npuzzle canal\nsize 2\nproblem\n\u00b2 -\n- -\nend\n",
+     "a.htm:5:1: unknown problem token '\u00b2' at r1c1"),
+    ("b.htm", "begin\npuzzle canal\nsize 2\nproblem\n\u0663 -\n- -\nend\n",
+     "b.htm:5:1: unknown problem token '\u0663' at r1c1"),
+    ("c.htm", "begin\npuzzle canal\nsize \u00b2\nproblem\n- -\n- -\nend\n",
+     "c.htm:3:6: 'size' should be followed by a number, got '\u00b2'"),
+    ("a.txt", "canal \u0663x\u0663\n. . .\n", "a.txt:1:1: header 'canal \u0663x\u0663' should be"),
+    ("b.txt", "canal \u00b2 \u00b2\n. .\n", "b.txt:1:1: header 'canal \u00b2 \u00b2' should be"),
+    ("c.txt", "canal " + HUGE + "x1\n.\n", "c.txt:1:7: number too large (5000 digits)"),
+])
+def test_only_ascii_digits_are_numbers(run_cli, cwd, name, text, message):
+    (cwd / name).write_text(text)
+    code, _, err = run_cli("check", name)
+    assert code == 2 and one_error(err).startswith(message)
+
+
+@pytest.mark.parametrize("size", ["\u0663/\u0663", "\u00b2/1", "+1/1"])
+def test_url_sizes_are_ascii_digits(run_cli, size):
+    url = f"https://puzz.link/p?canal/{size}/g"
+    code, _, err = run_cli("check", url)
+    cols, rows = size.split("/")
+    assert code == 2 and one_error(err) == (f"{url}: size {cols!r}/{rows!r} is not two "
+                                            f"integers (COLS/ROWS)")
 
 
 # -- 10/17: empty arguments, line breaks and control characters in places --------------------

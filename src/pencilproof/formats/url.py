@@ -22,6 +22,19 @@ from ..puzzle import Puzzle
 
 URL_RE = re.compile(r"^(?:https?://)?[^?\s]*\?(?P<query>\S+)$")
 MAX_SIDE = 1000
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def ascii_number(text: str, where: str | None = None) -> int | None:
+    """``text`` as a number if it is ASCII digits only, else None (``str.isdigit`` passes
+    '²', which ``int`` rejects, and ``int`` reads '٣' as 3). A numeral too long for ``int``
+    (over 4300 digits) is an error."""
+    if not _DIGITS.fullmatch(text):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(f"number too large ({len(text)} digits)", where) from None
 
 
 def is_url(text: str) -> bool:
@@ -188,11 +201,10 @@ def parse_url(url: str, where: str | None = None) -> Puzzle:
         from .pzprv3 import parse_pzprv3, pzprv3_text
         return parse_pzprv3(pzprv3_text(url) or "", where).puzzle
     genre = get_genre(pid, where)
-    try:
-        cols, rows = int(parts[1]), int(parts[2])
-    except ValueError:
+    cols, rows = ascii_number(parts[1], where), ascii_number(parts[2], where)
+    if cols is None or rows is None:
         raise InputError(f"size {parts[1]!r}/{parts[2]!r} is not two integers (COLS/ROWS)",
-                         where) from None
+                         where)
     check_size(rows, cols, where)
     body = "/".join(parts[3:])
     decode, _ = codec_for(genre, where)
