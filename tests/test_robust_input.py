@@ -1,7 +1,8 @@
 """Every bad input gets one clear line on stderr (exit 2), never a traceback, and a batch
 goes on past it: arguments the OS refuses as file names, unreadable files, bytes that are
 not UTF-8, JSON too deep or with too long numbers, digits of other scripts, empty and
-multi-line arguments, mistyped URLs.
+multi-line arguments, mistyped URLs. And ``to_url`` writes URLs exactly as puzz.link
+does, down to the trailing '/'.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pencilproof.errors import InputError
-from pencilproof.formats import iter_load, load_answer, puzzle_from_doc, to_url
+from pencilproof.formats import iter_load, load_answer, parse_url, puzzle_from_doc, to_url
 from pencilproof.formats.jsondoc import locator, value_offsets
 from pencilproof.puzzle import Puzzle
 
@@ -237,3 +238,24 @@ def test_a_file_named_like_a_url_is_still_read(run_cli, cwd):
     (cwd / "http:" / "x.txt").write_text(UNIQUE)
     code, out, _ = run_cli("check", "-q", "http://x.txt")
     assert code == 0 and out.startswith("http://x.txt: unique")
+
+
+# -- 18: puzz.link's trailing '/' ---------------------------------------------------------------
+URLS = [r for g in ("canal", "lightup", "smullyan") for r in records(g) if "url" in r]
+
+
+@pytest.mark.parametrize("rec", URLS, ids=lambda r: r["url"].split("?")[1][:40])
+def test_to_url_writes_every_record_url_byte_for_byte(rec):
+    assert to_url(puzzle_from_doc(rec, "record")) == rec["url"]
+
+
+def test_trailing_slash_rule(run_cli):
+    slashed = [r["url"] for r in URLS if r["url"].endswith("/")]
+    assert len(slashed) == 3      # one Canal View, two Akari: bodies ending in '.'
+    for url in slashed:
+        assert to_url(parse_url(url)) == url and parse_url(url) == parse_url(url[:-1])
+        code, out, _ = run_cli("url", url)
+        assert code == 0 and out == url + "\n"
+    dot = Puzzle("lightup", 1, 2, ((None, "#"),))
+    assert to_url(dot) == "https://puzz.link/p?akari/2/1/g./"
+    assert to_url(Puzzle("lightup", 1, 2, (("#", None),))) == "https://puzz.link/p?akari/2/1/.g"

@@ -12,6 +12,8 @@ Codecs read and write pzprjs's cell values: ``None`` empty, an int, ``"?"`` for 
 "qnum -2" (a ``?`` clue or a wall, as the genre's FormatSpec says). Which codec a genre
 uses is data in formats/spec.py. Any host is accepted (puzz.link, pzv.jp, ...); a
 ``p?pzprv3/...`` URL is a whole pzprv3 file with ``/`` for newlines (formats/pzprv3.py).
+Like puzz.link, :func:`to_url` ends a URL whose body ends in neither a letter nor a
+digit with ``/`` (a body ending ``.`` gets ``./``); readers ignore a trailing ``/``.
 """
 from __future__ import annotations
 
@@ -227,7 +229,12 @@ def to_url(puzzle: Puzzle, host: str = "https://puzz.link/p?") -> str:
     _, encode = codec_for(genre)
     special = _minus2(genre)
     body = encode(["?" if v == special else v for row in puzzle.grid for v in row])
-    return f"{host}{genre.url_pids[0]}/{puzzle.cols}/{puzzle.rows}/{body}"
+    qdata = f"{puzzle.cols}/{puzzle.rows}/{body}"
+    # pzprjs (URLData.outputURLData) appends '/' when the data's last character is not
+    # 0-9, a-z or A-Z, so that link shorteners keep it; written the same, URLs match.
+    if not re.fullmatch(r"[0-9a-zA-Z]", qdata[-1:]):
+        qdata += "/"
+    return f"{host}{genre.url_pids[0]}/{qdata}"
 
 
 def check_size(rows: int, cols: int, where: str | None) -> None:
