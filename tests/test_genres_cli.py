@@ -97,7 +97,7 @@ def test_verify_smullyan_pzprjs_answers(run_cli, tmp_path):
             assert code == 1 and {v["code"] for v in doc["violations"]} == \
                 set(rec["all_failcodes_mine"])
         else:
-            assert code == 0 and doc == {"valid": True, "violations": []}
+            assert code == 0 and doc == {"source": str(ans), "valid": True, "violations": []}
 
 
 @pytest.mark.parametrize("text, message", [
@@ -120,7 +120,8 @@ def test_bad_tokens_are_one_line_errors(run_cli, tmp_path, text, message):
 def test_unknown_encoding_for_lightup(run_cli, akari_3x3):
     code, out, err = run_cli("check", "--encoding", "reference", str(akari_3x3))
     assert code == 2
-    assert err == "pencilproof: error: unknown encoding 'reference' for lightup (choose from direct)\n"
+    assert err == (f"pencilproof: error: {akari_3x3}: unknown encoding 'reference' for lightup "
+                   "(choose from direct)\n")
 
 
 def test_genres_lists_both(run_cli):

@@ -88,7 +88,7 @@ def test_cli_check_picture_png(run_cli, tmp_path):
     from PIL import Image
     code, _, _ = run_cli("check", "-q", "--picture", str(tmp_path / "v.png"), MULTI_URL)
     assert code == 1
-    assert Image.open(tmp_path / "v.png").size == scene_size(6, 6, panels=2, captions=2)
+    assert Image.open(tmp_path / "v.png").size == scene_size(6, 6, panels=2, captions=2, named=True)
 
 
 def test_cli_render_puzzle_and_answer(run_cli, tmp_path):

@@ -38,6 +38,6 @@ def test_text_and_json_round_trip(p):
 def test_number16_examples():
     # Values straight from the codec's definition: one hex digit, '-' + 2, '+' + 3, '.', runs.
     p = Puzzle("canal", 1, 6, ((0, 15, 16, 255, 256, "?"),))
-    assert to_url(p) == "https://puzz.link/p?canal/6/1/0f-10-ff+100."
+    assert to_url(p) == "https://puzz.link/p?canal/6/1/0f-10-ff+100./"
     q = Puzzle("canal", 2, 21, (tuple([None] * 21), tuple([None] * 20 + [4095])))
     assert to_url(q) == "https://puzz.link/p?canal/21/2/zzg+fff"

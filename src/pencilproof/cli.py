@@ -1,13 +1,17 @@
 """Command line: parse arguments, call the library, print. ``main(argv) -> int``.
 
 Exit codes: 0 unique (or success), 1 multiple / no solution / invalid answer,
-3 unknown (time limit), 2 bad input. With several puzzles the worst wins, in the
-order 2 > 3 > 1 > 0. Bad input is one line on stderr naming the problem and its place.
+3 unknown (time limit), 2 bad input, 4 internal error, 130 interrupted (Ctrl-C). With
+several puzzles the worst wins, in the order 4 > 2 > 3 > 1 > 0. Bad input is one line on
+stderr naming the problem and its place; so is a failed write (a full disk, a missing
+directory), exit 2.
 """
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import sys
 from typing import Callable, Iterable, Sequence
 
@@ -16,11 +20,13 @@ from .checker import BACKENDS, DEFAULT_BACKEND, Verdict, check, count
 from .encodings import GENRES, get_genre
 from .errors import InputError, InternalError
 from .cli_args import positive_float, positive_int
-from .cli_formats import extend as _formats_extend, format_option as _format_option
+from .cli_formats import (extend as _formats_extend, format_option as _format_option,
+                          nonempty as _nonempty)
 from .cli_generator import extend as _generator_extend
-from .formats import iter_load, load_answer, load_document, to_url
+from .formats import iter_documents, iter_load, load_answer, load_document, to_url
 from .output import (cell_names, check_picture_path, numbered, render_grid, render_pair,
                      verdict_picture, write_picture)
+from .output.unicode import stdout_is_unicode
 from .puzzle import Puzzle
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
@@ -43,6 +49,21 @@ def _err(message: str) -> None:
     print(f"pencilproof: error: {message}", file=sys.stderr)
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _at(label: str, e: InputError) -> InputError:
+    """The error named by its puzzle's label (unless it already starts with it)."""
+    return e if str(e).startswith(label) else e.located(label)
+
+
+def _ascii_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ascii", action="store_true", default=None,
+                   help="draw grids in ASCII (## shaded, . unshaded, XX wall, L lamp; "
+                        "differences ** o @); automatic when the terminal cannot show Unicode")
+
+
 def _solver_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,
                    help=f"SAT backend (default: {DEFAULT_BACKEND}; z3 is the reference)")
@@ -50,7 +71,8 @@ def _solver_options(p: argparse.ArgumentParser) -> None:
                    help="genre encoding: 'lazy' (default, connectivity cuts added on demand) or "
                         "'reference' (the seed's spanning-tree encoding, for cross-checks)")
     p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
-                   help="give up with verdict 'unknown' after this many seconds per puzzle")
+                   help="give up with verdict 'unknown' after this many seconds per puzzle "
+                        "(a finite number; leave it out for no limit)")
 
 
 def _puzzles(sources: Sequence[str], fmt: str | None = None):
@@ -60,13 +82,31 @@ def _puzzles(sources: Sequence[str], fmt: str | None = None):
 
 def _readable(args, codes: list[int]):
     """(label, puzzle) for every puzzle that reads; each one that does not is reported
-    as its one-line error and counted as bad input, and the others go on."""
+    as its one-line error (and with --json its error line) and counted as bad input, and
+    the others go on."""
     for label, item in _puzzles(args.puzzles, args.format):
         if isinstance(item, InputError):
-            _err(str(item))
-            codes.append(EXIT_BAD)
+            _bad(label, item, args, codes)
             continue
         yield label, item
+
+
+def _bad(label: str, err: InputError, args, codes: list[int]) -> None:
+    """One puzzle is bad input: its one-line error, a JSON error line with --json."""
+    _err(str(err))
+    codes.append(EXIT_BAD)
+    if getattr(args, "json", False):
+        print(json.dumps({"source": label, "error": str(err)}), flush=True)
+
+
+def _per_puzzle(label: str, args, codes: list[int], work: Callable):
+    """``work()`` for one puzzle; bad input it raises (an encoding this genre lacks) is
+    reported for that puzzle and gives None, so a batch goes on."""
+    try:
+        return work()
+    except InputError as e:
+        _bad(label, _at(label, e), args, codes)
+        return None
 
 
 def _summary(counts: dict[str, int], seconds: float) -> str:
@@ -76,36 +116,72 @@ def _summary(counts: dict[str, int], seconds: float) -> str:
 
 
 # -- check --------------------------------------------------------------------------
+def _documents(args):
+    """(label, Document or InputError) for every puzzle, with the answer a file carries."""
+    for src in args.puzzles:
+        yield from iter_documents(src, args.format, answers=True)
+
+
 def cmd_check(args) -> int:
     codes = []
     tally = {v.value: 0 for v in Verdict} | {"bad input": 0}
     total_seconds = 0.0
     n = 0
+    _nonempty(args.picture, "--picture")
     if args.picture:
         check_picture_path(args.picture)
-    for label, item in _puzzles(args.puzzles, args.format):
+    for label, doc in _documents(args):
         n += 1
-        if isinstance(item, InputError):
-            _err(str(item))
+        try:
+            if isinstance(doc, InputError):  # already names its place
+                raise doc
+            item = doc.puzzle
+            try:
+                res = check(item, backend=args.solver, encoding=args.encoding,
+                            time_limit=args.time_limit)
+                answer = _answer_verdict(item, doc.solution, res) if doc.solution else None
+            except InputError as e:  # e.g. an encoding this genre lacks: name the puzzle
+                raise _at(label, e) from None
+        except InputError as e:  # this puzzle is bad input; the others go on
             tally["bad input"] += 1
-            codes.append(EXIT_BAD)
-            if args.json:
-                print(json.dumps({"source": label, "error": str(item)}), flush=True)
+            _bad(label, e, args, codes)
             continue
-        res = check(item, backend=args.solver, encoding=args.encoding, time_limit=args.time_limit)
         if args.picture:  # the n-th puzzle's picture: out.svg, out-2.svg, ...
-            write_picture(verdict_picture(item, res), numbered(args.picture, n))
+            write_picture(verdict_picture(item, res, name=label), numbered(args.picture, n))
         total_seconds += res.seconds
         tally[res.verdict.value] += 1
         codes.append(res.verdict.exit_code)
         if args.json:
-            doc = {"source": label, **res.to_json(), "url": _safe_url(item)}
-            print(json.dumps(doc), flush=True)
+            out = {"source": label, **res.to_json(), "url": _safe_url(item)}
+            if answer:
+                out["answer"] = answer[0]
+            print(json.dumps(out), flush=True)
         else:
-            _print_result(label, item, res, args)
+            _print_result(label, item, res, args, answer[1] if answer else None)
     if n > 1 and not args.json:
         print(_summary(tally, total_seconds))
     return worst(codes)
+
+
+def _answer_verdict(puzzle: Puzzle, answer, res) -> tuple[str, str]:
+    """What the answer a file carries is, given the checker's result: ('unique_solution' |
+    'a_solution' | 'not_a_solution', the sentence ``check`` prints)."""
+    problems = get_genre(puzzle.genre).verify(puzzle, answer)
+    if problems:
+        codes = ", ".join(dict.fromkeys(v.code for v in problems))
+        return ("not_a_solution", f"the file's answer is not a solution "
+                                  f"({_plural(len(problems), 'rule violation')}: {codes})")
+    if res.verdict is Verdict.UNIQUE:
+        if answer.differ(res.solutions[0]):
+            raise InternalError(f"the file's answer passes the rules but differs from the "
+                                f"unique solution at {cell_names(answer.differ(res.solutions[0]))}")
+        return "unique_solution", "the file's answer is the unique solution"
+    if res.verdict is Verdict.MULTIPLE:
+        return "a_solution", "the file's answer is one of several solutions"
+    if res.verdict is Verdict.NO_SOLUTION:
+        raise InternalError("the checker found no solution, but the file's answer passes "
+                            "the rules")
+    return "a_solution", "the file's answer is a solution (uniqueness unknown)"
 
 
 def _safe_url(p: Puzzle) -> str | None:
@@ -115,19 +191,22 @@ def _safe_url(p: Puzzle) -> str | None:
         return None
 
 
-def _print_result(label: str, puzzle: Puzzle, res, args) -> None:
+def _print_result(label: str, puzzle: Puzzle, res, args, answer: str | None = None) -> None:
     head = f"{label}: {res.verdict.value} ({res.seconds:.3f} s, {res.stats.get('backend')})"
     if res.verdict is Verdict.MULTIPLE:
-        head += f": two solutions differ in {len(res.differ)} cells"
+        head += f": two solutions differ in {_plural(len(res.differ), 'cell')}"
     elif res.verdict is Verdict.UNKNOWN:
         head += f": time limit of {args.time_limit} s reached"
     print(head)
+    if answer:
+        print(answer)
     if args.quiet:
         return
     if res.verdict is Verdict.UNIQUE:
-        print("\n".join(render_grid(puzzle, res.solutions[0])))
+        print("\n".join(render_grid(puzzle, res.solutions[0], ascii=args.ascii)))
     elif res.verdict is Verdict.MULTIPLE:
-        print("\n".join(render_pair(puzzle, res.solutions[0], res.solutions[1], res.differ)))
+        print("\n".join(render_pair(puzzle, res.solutions[0], res.solutions[1], res.differ,
+                                    ascii=args.ascii)))
     print(flush=True)
 
 
@@ -135,8 +214,11 @@ def _print_result(label: str, puzzle: Puzzle, res, args) -> None:
 def cmd_solve(args) -> int:
     codes = []
     for label, item in _readable(args, codes):
-        res = count(item, limit=1, backend=args.solver, encoding=args.encoding,
-                    time_limit=args.time_limit)
+        res = _per_puzzle(label, args, codes, lambda: count(
+            item, limit=1, backend=args.solver, encoding=args.encoding,
+            time_limit=args.time_limit))
+        if res is None:
+            continue
         sol = res.solutions[0] if res.solutions else None
         if args.json:
             print(json.dumps({"source": label, "solution": list(sol.rows) if sol else None,
@@ -145,7 +227,7 @@ def cmd_solve(args) -> int:
             print(f"{label}: {'unknown (time limit reached)' if res.timed_out else 'no solution'}")
         else:
             print(f"{label}: solved ({res.seconds:.3f} s)")
-            print("\n".join(render_grid(item, sol)), end="\n\n", flush=True)
+            print("\n".join(render_grid(item, sol, ascii=args.ascii)), end="\n\n", flush=True)
         codes.append(EXIT_OK if sol else (EXIT_UNKNOWN if res.timed_out else EXIT_NO))
     return worst(codes)
 
@@ -154,8 +236,11 @@ def cmd_solve(args) -> int:
 def cmd_count(args) -> int:
     codes = []
     for label, item in _readable(args, codes):
-        res = count(item, limit=args.limit, backend=args.solver, encoding=args.encoding,
-                    time_limit=args.time_limit)
+        res = _per_puzzle(label, args, codes, lambda: count(
+            item, limit=args.limit, backend=args.solver, encoding=args.encoding,
+            time_limit=args.time_limit))
+        if res is None:
+            continue
         exact = res.complete
         if args.json:
             print(json.dumps({"source": label, "count": res.count, "exact": exact,
@@ -191,19 +276,21 @@ def cmd_verify(args) -> int:
     puzzle = doc.puzzle
     if args.answer is None and doc.solution is None:
         raise InputError("carries no answer: give ANSWER too", args.puzzle)
-    answer = load_answer(puzzle, args.answer) if args.answer else doc.solution
+    answer = load_answer(puzzle, args.answer) if args.answer is not None else doc.solution
+    label = args.answer if args.answer is not None else args.puzzle
     problems = get_genre(puzzle.genre).verify(puzzle, answer)
     if args.json:
-        print(json.dumps({"valid": not problems,
+        print(json.dumps({"source": label, "valid": not problems,
                           "violations": [{"code": v.code, "message": v.message,
                                           "cells": [list(c) for c in v.cells]} for v in problems]}))
     elif problems:
-        print(f"{args.answer or args.puzzle}: not a valid solution ({len(problems)} rule violations)")
+        print(f"{label}: not a valid solution ({_plural(len(problems), 'rule violation')})")
         for v in problems:
             print(f"  {v.describe()}")
-        print("\n".join(render_grid(puzzle, answer, [c for v in problems for c in v.cells])))
+        print("\n".join(render_grid(puzzle, answer, [c for v in problems for c in v.cells],
+                                    ascii=args.ascii)))
     else:
-        print(f"{args.answer or args.puzzle}: valid solution")
+        print(f"{label}: valid solution")
     return EXIT_NO if problems else EXIT_OK
 
 
@@ -220,7 +307,8 @@ def build_parser() -> argparse.ArgumentParser:
                 description="Prove pencil puzzles have exactly one solution.",
                 epilog="PUZZLE is a text, JSON, pzprv3 or Janko file, a .jsonl batch, '-' for "
                        "stdin, or a puzz.link URL (detected; --format forces one). Exit codes: 0 unique/ok, 1 multiple/no solution/invalid, "
-                       "2 bad input, 3 unknown (time limit).")
+                       "2 bad input (or a failed write), 3 unknown (time limit), 4 internal "
+                       "error (please report), 130 interrupted (Ctrl-C).")
     p.add_argument("--version", action="version", version=f"pencilproof {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
@@ -232,6 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--picture", metavar="OUT.svg|OUT.png", default=None,
                    help="draw the verdict: the solution, or both solutions with the cells "
                         "where they differ (a batch: OUT.svg, OUT-2.svg, ...)")
+    _ascii_option(c)
     _format_option(c)
     _solver_options(c)
     c.set_defaults(func=cmd_check)
@@ -239,6 +328,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="print one solution")
     s.add_argument("puzzles", nargs="+", metavar="PUZZLE")
     s.add_argument("--json", action="store_true")
+    _ascii_option(s)
     _format_option(s)
     _solver_options(s)
     s.set_defaults(func=cmd_solve)
@@ -263,6 +353,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="rows of # (shaded) and . (unshaded), JSON with a 'solution' key, or a "
                         "pzprv3 file / Janko block; default: the answer PUZZLE carries")
     v.add_argument("--json", action="store_true")
+    _ascii_option(v)
     _format_option(v)
     v.set_defaults(func=cmd_verify)
 
@@ -280,14 +371,57 @@ EXTENSIONS: list[Callable] = [_formats_extend,    # render, convert (cli_formats
                              _generator_extend]  # minimize, generate (cli_generator.py)
 
 
+class _OutputFailed(Exception):
+    """Writing to standard output failed (a full disk, a closed terminal)."""
+
+    def __init__(self, error: OSError):
+        super().__init__(str(error))
+        self.error = error
+
+
+class _GuardedStdout:
+    """``sys.stdout`` while a command runs: a write or flush that fails raises
+    :class:`_OutputFailed` (a closed pipe stays BrokenPipeError), so main reports it as
+    one line wherever the print happened. Everything else is the real stream's."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text):
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise _OutputFailed(e) from None
+
+    def flush(self):
+        try:
+            return self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise _OutputFailed(e) from None
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # --help, --version, or a usage error (already printed)
         return int(e.code or 0)
+    real_stdout = sys.stdout
+    sys.stdout = _GuardedStdout(real_stdout)
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()
+        return code
+    except _OutputFailed as e:
+        _err(f"standard output: cannot write: {e.error.strerror or e.error}")
+        return EXIT_BAD
     except InputError as e:
         _err(str(e))
         return EXIT_BAD
@@ -299,10 +433,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    finally:
+        sys.stdout = real_stdout
 
 
 def run() -> None:
-    sys.exit(main())
+    if not stdout_is_unicode() and isinstance(sys.stdout, io.TextIOWrapper):
+        # Grids fall back to ASCII; any other character the encoding lacks becomes '?'.
+        sys.stdout.reconfigure(errors="replace")
+    code = main()
+    try:
+        sys.stdout.flush()
+    except OSError:
+        # Already reported (or a closed pipe): send what is left to /dev/null so that
+        # Python's own flush at exit does not print a traceback.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+    sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 
 def positive_int(text: str) -> int:
@@ -21,4 +22,6 @@ def positive_float(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if not v > 0:  # also rejects nan
         raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    if not math.isfinite(v):  # 'inf', '1e309': leave the option out for no limit
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds: {text!r}")
     return v

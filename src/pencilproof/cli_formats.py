@@ -12,6 +12,7 @@ from pathlib import Path
 from .encodings import get_genre
 from .errors import InputError
 from .formats import FORMATS, iter_documents, load_answer, load_document, write_document
+from .output.svg import to_svg
 from .output import answer_picture, check_picture_path, picture, write_picture
 
 OUTPUTS = ("url", "text", "pzprv3", "json", "svg", "png")
@@ -25,12 +26,24 @@ def format_option(p: argparse.ArgumentParser) -> None:
                    help="read PUZZLE as this format (default: detected from the content)")
 
 
+def nonempty(value: str | None, option: str) -> None:
+    """An option given an empty file name ('') is bad input, never silently ignored."""
+    if value is not None and not value.strip():
+        raise InputError("empty file name", option)
+
+
+def _cannot_write(e: OSError, path: str) -> InputError:
+    return InputError(f"cannot write: {e.strerror or e}", path)
+
+
 def cmd_render(args) -> int:
+    nonempty(args.output, "-o")
+    nonempty(args.answer, "--answer")
     check_picture_path(args.output)
     doc = load_document(args.puzzle, args.format)
-    solution = load_answer(doc.puzzle, args.answer) if args.answer else doc.solution
+    solution = load_answer(doc.puzzle, args.answer) if args.answer is not None else doc.solution
     problems = get_genre(doc.puzzle.genre).verify(doc.puzzle, solution) if solution else []
-    write_picture(answer_picture(doc.puzzle, solution, problems), args.output)
+    write_picture(answer_picture(doc.puzzle, solution, problems, name=args.puzzle), args.output)
     what = "answer" if solution is not None else "puzzle"
     print(f"{args.output}: {doc.puzzle.genre} {doc.puzzle.rows}x{doc.puzzle.cols} {what}"
           + (f" ({len(problems)} rule violation{'s' if len(problems) > 1 else ''} marked)"
@@ -47,6 +60,7 @@ def _target(args) -> str:
 
 
 def cmd_convert(args) -> int:
+    nonempty(args.output, "-o")
     to = _target(args)
     if to in ("svg", "png"):
         if to == "png" and not args.output:
@@ -61,16 +75,21 @@ def cmd_convert(args) -> int:
     if len(docs) > 1 and to not in ("url", "json"):
         raise InputError(f"holds {len(docs)} puzzles; --to {to} writes one "
                          f"(--to json or --to url write a batch, one per line)", args.input)
-    out = open(args.output, "w", encoding="utf-8") if args.output and to != "png" else None
+    out = None
+    if args.output and to not in ("svg", "png"):  # pictures go through write_picture
+        try:
+            out = open(args.output, "w", encoding="utf-8")
+        except OSError as e:
+            raise _cannot_write(e, args.output) from None
     try:
         for label, doc in docs:
             if to in ("svg", "png"):
                 scene = picture(doc.puzzle, doc.solution,
-                                title="answer" if doc.solution is not None else "puzzle")
+                                title="answer" if doc.solution is not None else "puzzle",
+                                name=label)
                 if args.output:
                     write_picture(scene, args.output)
                     continue
-                from .output.svg import to_svg
                 text = to_svg(scene)
             else:
                 try:
@@ -80,14 +99,20 @@ def cmd_convert(args) -> int:
                     bad.append(e)
                     continue
             if out is not None:
-                out.write(text)
-                out.flush()
+                try:
+                    out.write(text)
+                    out.flush()
+                except OSError as e:
+                    raise _cannot_write(e, args.output) from None
             else:
                 sys.stdout.write(text)
                 sys.stdout.flush()
     finally:
         if out is not None:
-            out.close()
+            try:
+                out.close()
+            except OSError:  # a failed flush was reported above
+                pass
     return 2 if bad else 0
 
 

@@ -16,6 +16,8 @@ from .checker import BACKENDS, DEFAULT_BACKEND
 from .cli_args import positive_float, positive_int
 from .cli_formats import format_option
 from .errors import InputError
+from .formats import Document, load_one, to_text, to_url, write_document
+from .output import cell_names, render_grid, render_pair
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
 #: -o suffixes of ``minimize`` and the output format each one names.
@@ -62,10 +64,8 @@ def _minimize_output(text: str) -> str:
 
 # -- minimize ------------------------------------------------------------------------------
 def cmd_minimize(args) -> int:
-    from .formats import Document, load_one, to_text, to_url, write_document
     from .generator import NotUnique, minimize
     from .generator.minimize import parse_cells
-    from .output import cell_names, render_grid, render_pair
     puzzle = load_one(args.puzzle, args.format)
     keep = parse_cells(args.keep, puzzle) if args.keep else []
     try:
@@ -82,11 +82,15 @@ def cmd_minimize(args) -> int:
     before = after + len(res.removed)
     print(f"{args.puzzle}: {before} -> {after} clues ({len(res.removed)} removed"
           + (f", {len(res.unknown)} kept at the time limit" if res.unknown else "")
+          + (f", {len(res.untested)} of them untested" if res.untested else "")
           + f"), {res.tests} tests, {res.solver_calls} solver calls, {res.seconds:.3f} s")
     print(f"removed: {cell_names(res.removed) or '-'}")
     print(f"kept:    {cell_names(res.kept) or '-'}")
     if res.unknown:
         print(f"unknown (time limit reached, kept): {cell_names(res.unknown)}")
+    if not res.rechecked:
+        print("not re-checked: --max-time ran out before the independent re-check; "
+              "uniqueness rests on the minimizer's own tests")
     print()
     print(to_text(res.minimized), end="")
     print(to_url(res.minimized))
@@ -101,7 +105,7 @@ def cmd_minimize(args) -> int:
         except OSError as e:
             raise InputError(f"cannot write: {e.strerror}", args.output) from None
         print(f"wrote {args.output}")
-    return EXIT_UNKNOWN if res.unknown else EXIT_OK
+    return EXIT_UNKNOWN if res.unknown or not res.rechecked else EXIT_OK
 
 
 # -- generate ------------------------------------------------------------------------------
@@ -135,13 +139,18 @@ def cmd_generate(args) -> int:
                               backend=args.solver, max_attempts=args.max_attempts)
     with _logging(args.verbose, args.quiet):
         rep = generate_file(options, count=args.count, seed=args.seed, out=args.out,
-                            jobs=args.jobs, resume=args.resume, max_time=args.max_time)
+                            jobs=args.jobs, resume=args.resume, max_time=args.max_time,
+                            progress_every=None if args.quiet else args.progress_every)
     have = rep.earlier + rep.new
     rate = rep.new / rep.seconds * 60 if rep.seconds > 0 else 0.0
     print(f"{rep.path}: {have} of {rep.count} puzzles ({rep.new} new"
           + (f", {rep.earlier} from before" if rep.earlier else "")
           + f"), {rep.jobs} job{'s' if rep.jobs > 1 else ''}, {rep.seconds:.1f} s, "
             f"{rate:.0f} puzzles/min")
+    if rep.write_error:
+        print(f"pencilproof: error: {rep.write_error}; the {have} puzzles written before "
+              f"are intact; continue with --resume", file=sys.stderr)
+        return EXIT_BAD
     if rep.interrupted or rep.timed_out or rep.crashed:
         why = ("interrupted" if rep.interrupted else
                "--max-time reached" if rep.timed_out else
@@ -165,8 +174,9 @@ def extend(sub) -> None:
                        description="Remove clues one at a time, on one incremental solver, "
                                    "while the puzzle stays unique; the result is 1-minimal "
                                    "(no single remaining clue can go) with the same answer. "
-                                   "Exit 0 done, 1 input not unique, 2 bad input, 3 some "
-                                   "tests hit --max-time (those clues are kept).")
+                                   "Exit 0 done, 1 input not unique, 2 bad input, 3 "
+                                   "--max-time reached (clues not decided in time are kept, "
+                                   "or the result was not re-checked).")
     m.add_argument("puzzle", metavar="PUZZLE")
     m.add_argument("-o", "--output", type=_minimize_output, default=None, metavar="OUT",
                    help="also write the minimized puzzle: .json (JSON puzzle document with "
@@ -177,7 +187,9 @@ def extend(sub) -> None:
     m.add_argument("--keep", default=None, metavar="CELLS",
                    help="clues that must stay, e.g. 'r1c1,r3c5'")
     m.add_argument("--max-time", type=positive_float, default=None, metavar="SECONDS",
-                   help="stop testing after this long; untested clues are kept and reported")
+                   help="bound the whole run (encoding aside): no test starts after "
+                        "this long; untested clues are kept and reported, and the final "
+                        "re-check is skipped, and said so, if no time is left")
     m.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,
                    help=f"SAT backend (default: {DEFAULT_BACKEND})")
     m.add_argument("-q", "--quiet", action="store_true", help="no solution grid")
@@ -190,9 +202,13 @@ def extend(sub) -> None:
                                    "the options, --seed and --count, never on --jobs or "
                                    "timing. Each is re-checked and appended to --out as "
                                    "soon as it is done; Ctrl-C keeps them and --resume "
-                                   "continues. Exit 0 done, 1 some candidates found no "
-                                   "puzzle, 2 bad input, 3 --max-time reached, 130 "
-                                   "interrupted.")
+                                   "continues; one run at a time may write a file. Off a "
+                                   "terminal a progress line is printed every "
+                                   "--progress-every seconds. Exit 0 done, 1 some "
+                                   "candidates found no puzzle, 2 bad input or the output "
+                                   "cannot be written (a full disk stops the run, keeping "
+                                   "every puzzle written), 3 --max-time reached, 4 internal "
+                                   "error or a worker failed, 130 interrupted.")
     g.add_argument("genre", metavar="GENRE", help="e.g. canal")
     g.add_argument("--size", type=_size, required=True, metavar="RxC",
                    help="grid size, rows x columns (e.g. 10x10; 12 means 12x12)")
@@ -225,6 +241,11 @@ def extend(sub) -> None:
     g.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,
                    help=f"SAT backend (default: {DEFAULT_BACKEND})")
     g.add_argument("-v", "--verbose", action="count", default=0,
-                   help="log each candidate (-vv: more)")
-    g.add_argument("-q", "--quiet", action="store_true", help="log errors only")
+                   help="log each candidate (-vv: also seeds, solver calls, clue "
+                        "reductions, workers)")
+    g.add_argument("-q", "--quiet", action="store_true",
+                   help="log errors only (no progress lines)")
+    g.add_argument("--progress-every", type=positive_float, default=10.0, metavar="SECONDS",
+                   help="when stderr is not a terminal (no progress bar), print a progress "
+                        "line this often (default 10)")
     g.set_defaults(func=cmd_generate)

@@ -1,6 +1,24 @@
 """Errors that the CLI turns into one-line messages (exit 2) or internal failures."""
 from __future__ import annotations
 
+#: Places longer than this are shown shortened (a huge URL argument is its own label).
+MAX_PLACE = 100
+
+
+def printable(text: str) -> str:
+    """``text`` with line breaks and other unprintable characters escaped as in repr,
+    so that a message quoting it stays one line."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def place(where: str) -> str:
+    """A place as an error shows it: escaped, and shortened in the middle if very long
+    (the head names the source, the tail keeps the line, column and cell)."""
+    where = printable(where)
+    if len(where) > MAX_PLACE:
+        where = where[:45] + "..." + where[-35:]
+    return where
+
 
 class InputError(ValueError):
     """Bad user input: a malformed file or URL, an impossible size, an unknown genre.
@@ -19,7 +37,8 @@ class InputError(ValueError):
         return InputError(self.message, f"{where}: {self.where}" if self.where else where)
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
+        message = printable(self.message)
+        return f"{place(self.where)}: {message}" if self.where else message
 
 
 class InternalError(RuntimeError):

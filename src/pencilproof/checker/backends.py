@@ -9,6 +9,8 @@ import enum
 import time
 from typing import Any, Iterable, Protocol, Sequence
 
+from ..errors import InputError
+
 
 class Status(enum.Enum):
     SAT = "sat"
@@ -153,6 +155,8 @@ class Z3Backend(_Counting):
     """
 
     name = "z3"
+    #: The longest timeout z3 takes, in milliseconds (one more means "no timeout").
+    MAX_TIMEOUT_MS = 4294967294
     #: Logic passed to ``z3.SolverFor``; None builds the default ``z3.Solver()``.
     #: On the 49 course puzzles ``QF_FD`` (z3's SAT core) was the fastest choice measured:
     #: ``Solver()``, ``SimpleSolver()``, ``SolverFor("QF_BV")``, ``Tactic("sat")`` and
@@ -311,10 +315,14 @@ class Z3Backend(_Counting):
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return Status.UNKNOWN
-            self._s.set("timeout", max(1, int(remaining * 1000)))
+            # z3's timeout is an unsigned 32-bit count of milliseconds, 4294967295 meaning
+            # none: a longer (or infinite) limit is clamped just below it (~49 days).
+            ms = remaining * 1000
+            self._s.set("timeout", max(1, int(ms)) if ms < self.MAX_TIMEOUT_MS
+                        else self.MAX_TIMEOUT_MS)
             self._timeout = True
         elif self._timeout:
-            self._s.set("timeout", 4294967295)  # z3's "no timeout"
+            self._s.set("timeout", self.MAX_TIMEOUT_MS + 1)  # z3's "no timeout"
             self._timeout = False
         t0 = time.perf_counter()
         try:
@@ -324,7 +332,20 @@ class Z3Backend(_Counting):
         if r == z3.sat:
             self._model = self._get_model()
             return Status.SAT
-        return Status.UNSAT if r == z3.unsat else Status.UNKNOWN
+        if r == z3.unsat:
+            return Status.UNSAT
+        self._raise_if_interrupted(deadline)
+        return Status.UNKNOWN
+
+    def _raise_if_interrupted(self, deadline: float | None) -> None:
+        """z3 catches SIGINT (Ctrl-C) during ``check`` and returns unknown, reason
+        "interrupted from keyboard" (``Context.interrupt()``: "interrupted"). That is not a
+        verdict: raise KeyboardInterrupt, as Python would have without z3. "canceled"
+        counts too unless the deadline has passed (then it is the time limit)."""
+        reason = self._s.reason_unknown()
+        if "interrupt" in reason or ("cancel" in reason and (
+                deadline is None or time.monotonic() < deadline - 0.05)):
+            raise KeyboardInterrupt(f"z3: {reason}")
 
     def values(self, lits: Iterable[int]) -> list[bool]:
         m = self._model
@@ -360,7 +381,6 @@ DEFAULT_BACKEND = "cadical"
 
 def make_backend(name: str | None = None):
     """A fresh solver by name (``z3`` or ``cadical``; None for the default)."""
-    from ..errors import InputError
     name = name or DEFAULT_BACKEND
     try:
         return BACKENDS[name]()

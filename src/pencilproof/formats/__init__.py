@@ -10,6 +10,7 @@ JSON ``solution``). The format is detected from the content; ``fmt`` (one of
 """
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -19,7 +20,7 @@ from ..encodings import get_genre
 from ..errors import InputError
 from ..puzzle import Puzzle, Solution
 from .janko import is_janko, parse_janko
-from .jsondoc import document_from_doc, document_to_doc, locator, puzzle_from_doc
+from .jsondoc import document_from_doc, document_to_doc, loads, locator, puzzle_from_doc
 from .pzprv3 import PZPRV3_URL_RE, parse_pzprv3, pzprv3_text, to_pzprv3
 from .spec import Document
 from .text import parse_text, to_text
@@ -32,25 +33,54 @@ FORMATS = ("text", "json", "jsonl", "url", "pzprv3", "janko")
 
 
 def _read(source: str) -> str:
+    """The text of a file or of stdin ('-'), read as bytes and decoded as UTF-8 here, so
+    every fault (no such file, no permission, not UTF-8) is one error naming the source."""
     if source == "-":
-        return sys.stdin.read()
+        stdin = sys.stdin
+        if stdin is None:
+            raise InputError("cannot read: no standard input", "<stdin>")
+        try:
+            # A real stdin is read as bytes; a replaced one (tests: io.StringIO) as text.
+            data = stdin.buffer.read() if isinstance(stdin, io.TextIOWrapper) else stdin.read()
+        except OSError as e:
+            raise InputError(f"cannot read: {e.strerror or e}", "<stdin>") from None
+        return _decode(data, "<stdin>", "not UTF-8 text")
+    if not source:
+        raise InputError("empty argument, expected a file name, '-' or a URL", "''")
     path = Path(source)
-    if not path.exists():
-        raise InputError("no such file", source)
-    if path.is_dir():
+    try:
+        exists, is_dir, fault = path.exists(), path.is_dir(), None
+    except (OSError, ValueError) as e:  # a name too long for the OS, a NUL byte: not a file
+        exists = is_dir = False
+        fault = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+    if not exists:
+        if source.startswith(("http://", "https://")) or "://" in source:
+            raise InputError("not a puzz.link URL (expected "
+                             "https://puzz.link/p?GENRE/COLS/ROWS/BODY)", source)
+        raise InputError(f"cannot read: {fault}" if fault else "no such file", source)
+    if is_dir:
         raise InputError("is a directory, not a puzzle file", source)
     try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InputError("not a UTF-8 text file", source) from None
+        data = path.read_bytes()
+    except OSError as e:
+        raise InputError(f"cannot read: {e.strerror or e}", source) from None
+    return _decode(data, source, "not a UTF-8 text file")
+
+
+def _decode(data, where: str, what: str) -> str:
+    """Bytes decoded as UTF-8, newlines translated as reading in text mode does."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise InputError(f"{what} (byte 0x{data[e.start]:02x} at offset {e.start})",
+                             where) from None
+    return data.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _parse_json_line(line_text: str, where: str, answers: bool = False) -> Document:
-    try:
-        doc = json.loads(line_text)
-    except json.JSONDecodeError as e:
-        raise InputError(f"invalid JSON: {e.msg}", f"{where}:{e.colno}") from None
     label, line = where.rsplit(":", 1)
+    doc = loads(line_text, label, int(line))
     return document_from_doc(doc, where, answers, locator(line_text, label, int(line)))
 
 
@@ -89,10 +119,7 @@ def parse_documents(text: str, label: str, fmt: str | None = None,
         return
     try:
         if fmt == "json":
-            try:
-                doc = json.loads(text.lstrip("\ufeff"))
-            except json.JSONDecodeError as e:
-                raise InputError(f"invalid JSON: {e.msg}", f"{label}:{e.lineno}:{e.colno}") from None
+            doc = loads(text.lstrip("\ufeff"), label)
             docs = doc if isinstance(doc, list) else [doc]
             for i, d in enumerate(docs):
                 where = f"{label}[{i}]" if isinstance(doc, list) else label
@@ -166,7 +193,16 @@ def _short(source: str) -> str:
 def _is_inline(source: str) -> bool:
     """A command-line argument that is content itself (a URL, a '/'-separated pzprv3)."""
     return source != "-" and (is_url(source) or pzprv3_text(source) is not None) \
-        and not Path(source).exists()
+        and not _is_file(source)
+
+
+def _is_file(source: str) -> bool:
+    """Whether ``source`` names an existing file; a name the OS refuses (too long, a NUL
+    byte) names none."""
+    try:
+        return Path(source).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def iter_documents(source: str, fmt: str | None = None, answers: bool = True
@@ -237,12 +273,11 @@ def load_answer(puzzle: Puzzle, source: str, fmt: str | None = None) -> Solution
         return _answer_of(doc, puzzle, where)
     rows = None
     if stripped[0] in "{[":
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise InputError(f"invalid JSON: {e.msg}", f"{label}:{e.lineno}:{e.colno}") from None
+        doc = loads(text, label)
         if isinstance(doc, dict):
-            rows = doc.get("solution") or (doc.get("solutions") or [None])[0]
+            rows, sols = doc.get("solution"), doc.get("solutions")
+            if not rows:
+                rows = sols[0] if isinstance(sols, list) and sols else None
         else:
             rows = doc
         if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):

@@ -24,7 +24,7 @@ from ..encodings import GENRES, Genre, get_genre
 from ..errors import InputError
 from ..puzzle import Puzzle
 from .spec import Document
-from .url import check_size
+from .url import ascii_number, check_size
 
 #: First words of the lines that start a Janko field; anything else outside ``problem``
 #: and ``solution`` belongs to a field we skip (moves, areas, ...).
@@ -89,10 +89,11 @@ def parse_janko(text: str, where: str) -> Document:
             continue
         if key in ("size", "rows", "cols", "columns"):
             value = words[1].strip() if len(words) > 1 else ""
-            if not value.isdigit():
+            value_at = at(i, len(lines[i]) - len(lines[i].lstrip()) + len(key) + 2)
+            n = ascii_number(value, value_at)
+            if n is None:
                 raise InputError(f"'{key}' should be followed by a number, got {value!r}",
-                                 at(i, len(lines[i]) - len(lines[i].lstrip()) + len(key) + 2))
-            n = int(value)
+                                 value_at)
             if key == "size":
                 rows = cols = n
             elif key == "rows":
@@ -133,8 +134,9 @@ def parse_janko(text: str, where: str) -> Document:
         row = []
         for c, (tok, col) in enumerate(toks):
             place = at(sections["problem"] + r, col)
-            if tok.isdigit():
-                value = int(tok)
+            number = ascii_number(tok, f"{place}: r{r + 1}c{c + 1}")
+            if number is not None:
+                value = number
             elif tok in spec.janko_problem:
                 value = spec.janko_problem[tok]
             else:

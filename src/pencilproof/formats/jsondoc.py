@@ -14,6 +14,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
+import sys
 from typing import Any, Callable, Optional
 
 from ..encodings import get_genre
@@ -28,32 +29,65 @@ _WS = re.compile(r"[ \t\n\r]*")
 
 
 def value_offsets(text: str) -> dict[tuple, int]:
-    """Offset of every value in valid JSON text, by key path (object keys, list indices)."""
+    """Offset of every value in valid JSON text, by key path (object keys, list indices).
+    Iterative, so that JSON nested as deep as the decoder takes needs no deep recursion."""
     dec = json.JSONDecoder()
     out: dict[tuple, int] = {}
-
-    def walk(i: int, path: tuple) -> int:
-        i = _WS.match(text, i).end()
+    stack: list[list] = []              # open containers: [path, closing char, next index]
+    i, path = _WS.match(text, 0).end(), ()
+    while True:
         out[path] = i
         if text[i] in "{[":
-            close, k = ("}" if text[i] == "{" else "]"), 0
-            i = _WS.match(text, i + 1).end()
-            while text[i] != close:
-                if close == "}":
-                    key, i = dec.raw_decode(text, i)
-                    i = _WS.match(text, i).end() + 1          # past ':'
-                    i = walk(i, path + (key,))
-                else:
-                    i = walk(i, path + (k,))
-                    k += 1
-                i = _WS.match(text, i).end()
-                if text[i] == ",":
-                    i = _WS.match(text, i + 1).end()
-            return i + 1
-        return dec.raw_decode(text, i)[1]
+            stack.append([path, "}" if text[i] == "{" else "]", 0])
+            i += 1
+        else:
+            i = dec.raw_decode(text, i)[1]
+        while stack:                    # the next value, past finished containers
+            cpath, close, k = stack[-1]
+            i = _WS.match(text, i).end()
+            if text[i] == ",":
+                i = _WS.match(text, i + 1).end()
+            if text[i] == close:
+                stack.pop()
+                i += 1
+                continue
+            if close == "}":
+                key, i = dec.raw_decode(text, i)
+                i = _WS.match(text, i).end() + 1          # past ':'
+                path = cpath + (key,)
+            else:
+                path = cpath + (k,)
+                stack[-1][2] = k + 1
+            i = _WS.match(text, i).end()
+            break
+        else:
+            return out
 
-    walk(0, ())
-    return out
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?([0-9]+)(\.[0-9]+)?([eE][-+]?[0-9]+)?', re.S)
+
+
+def loads(text: str, label: str, line: Optional[int] = None):
+    """``json.loads`` whose every failure is one InputError naming its place: LABEL:LINE:COL
+    (``line`` is the line of a batch the text is), or LABEL[:LINE] without a position."""
+    def place(offset: Optional[int] = None) -> str:
+        if offset is None:
+            return label if line is None else f"{label}:{line}"
+        row, col = text.count("\n", 0, offset), offset - text.rfind("\n", 0, offset)
+        return f"{label}:{row + (line or 1)}:{col}"
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(f"invalid JSON: {e.msg}", place(e.pos)) from None
+    except RecursionError:
+        raise InputError("JSON nested too deeply", place()) from None
+    except ValueError:  # an integer past Python's int conversion limit (4300 digits)
+        limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+        for m in _JSON_TOKEN.finditer(text):
+            if m.group(1) and not (m.group(2) or m.group(3)) and len(m.group(1)) > limit > 0:
+                raise InputError(f"number too large ({len(m.group(1))} digits)",
+                                 place(m.start())) from None
+        raise InputError("number too large", place()) from None
 
 
 def locator(text: str, label: str, first_line: int = 1, prefix: tuple = ()) -> Locate:

@@ -26,7 +26,7 @@ from ..encodings import FormatSpec, get_genre
 from ..errors import InputError
 from ..puzzle import Puzzle, Solution
 from .spec import Document
-from .url import check_size
+from .url import ascii_number, check_size
 
 HEADER_RE = re.compile(r"^pzprv3(\.\d+)?$")
 #: ``https://puzz.link/p?pzprv3/...`` (spaces maybe %20-encoded) or a bare ``pzprv3/...``.
@@ -73,9 +73,10 @@ class _Lines:
 
 def _int_line(lines: _Lines, index: int, what: str) -> int:
     text = lines.get(index, what).strip()
-    if not text.isdigit():
+    number = ascii_number(text, lines.at(index))
+    if number is None:
         raise InputError(f"{what} should be a number, got {text!r}", lines.at(index))
-    return int(text)
+    return number
 
 
 def _given(spec: FormatSpec, tok: str) -> object:
@@ -84,8 +85,9 @@ def _given(spec: FormatSpec, tok: str) -> object:
         return None
     if tok == "-":
         return spec.qnum_minus2
-    if tok.isdigit():
-        return int(tok)
+    number = ascii_number(tok)      # may raise InputError (a ValueError): too many digits
+    if number is not None:
+        return number
     raise ValueError(tok)
 
 
@@ -120,6 +122,8 @@ def parse_pzprv3(text: str, where: str) -> Document:
             place = lines.at(4 + r, col)
             try:
                 value = _given(spec, tok)
+            except InputError as e:
+                raise InputError(e.message, f"{place}: r{r + 1}c{c + 1}") from None
             except ValueError:
                 if spec.pzprv3_combined and tok in spec.pzprv3_read:
                     value = None

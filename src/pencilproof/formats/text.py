@@ -16,7 +16,7 @@ import re
 from ..encodings import get_genre
 from ..errors import InputError
 from ..puzzle import Puzzle
-from .url import check_size
+from .url import ascii_number, check_size
 
 
 def parse_text(text: str, where: str) -> Puzzle:
@@ -28,15 +28,16 @@ def parse_text(text: str, where: str) -> Puzzle:
     header = lines[0].split()
     m = None
     if len(header) == 2:
-        m = re.fullmatch(r"(\d+)[xX](\d+)", header[1])
-    elif len(header) == 3 and header[1].isdigit() and header[2].isdigit():
-        m = re.fullmatch(r"(\d+) (\d+)", f"{header[1]} {header[2]}")
+        m = re.fullmatch(r"([0-9]+)[xX]([0-9]+)", header[1])
+    elif len(header) == 3:
+        m = re.fullmatch(r"([0-9]+) ([0-9]+)", f"{header[1]} {header[2]}")
     if not m:
         raise InputError(f"header {lines[0].strip()!r} should be 'GENRE ROWSxCOLS', "
                          f"e.g. 'canal 6x6'", f"{where}:1:1")
     genre = get_genre(header[0], f"{where}:1:{lines[0].index(header[0]) + 1}")
-    rows, cols = int(m.group(1)), int(m.group(2))
-    check_size(rows, cols, f"{where}:1:{lines[0].index(header[1]) + 1}")
+    size_at = f"{where}:1:{lines[0].index(header[1]) + 1}"
+    rows, cols = ascii_number(m.group(1), size_at), ascii_number(m.group(2), size_at)
+    check_size(rows, cols, size_at)
     body = lines[1:]
     if len(body) != rows:
         raise InputError(f"header says {rows} rows, the file has {len(body)}",

@@ -12,7 +12,9 @@ Codecs read and write pzprjs's cell values: ``None`` empty, an int, ``"?"`` for 
 "qnum -2" (a ``?`` clue or a wall, as the genre's FormatSpec says). Which codec a genre
 uses is data in its FormatSpec (``genre.formats``). Any host is accepted (puzz.link,
 pzv.jp, ...); a ``p?pzprv3/...`` URL is a whole pzprv3 file with ``/`` for newlines, read
-by formats/pzprv3.py (the callers dispatch; this module does not import it).
+by formats/pzprv3.py (the callers dispatch; this module does not import it). Like
+puzz.link, :func:`to_url` ends a URL whose body ends in neither a letter nor a digit with
+``/`` (a body ending ``.`` gets ``./``); readers ignore a trailing ``/``.
 """
 from __future__ import annotations
 
@@ -26,6 +28,19 @@ from ..puzzle import Puzzle
 
 URL_RE = re.compile(r"^(?:https?://)?[^?\s]*\?(?P<query>\S+)$")
 MAX_SIDE = 1000
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def ascii_number(text: str, where: str | None = None) -> int | None:
+    """``text`` as a number if it is ASCII digits only, else None (``str.isdigit`` passes
+    '²', which ``int`` rejects, and ``int`` reads '٣' as 3). A numeral too long for ``int``
+    (over 4300 digits) is an error."""
+    if not _DIGITS.fullmatch(text):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(f"number too large ({len(text)} digits)", where) from None
 
 
 def is_url(text: str) -> bool:
@@ -179,11 +194,10 @@ def parse_url(url: str, where: str | None = None) -> Puzzle:
         raise InputError("URL needs GENRE/COLS/ROWS/BODY after '?'", where)
     pid = parts[0]
     genre = get_genre(pid, where)
-    try:
-        cols, rows = int(parts[1]), int(parts[2])
-    except ValueError:
+    cols, rows = ascii_number(parts[1], where), ascii_number(parts[2], where)
+    if cols is None or rows is None:
         raise InputError(f"size {parts[1]!r}/{parts[2]!r} is not two integers (COLS/ROWS)",
-                         where) from None
+                         where)
     check_size(rows, cols, where)
     body = "/".join(parts[3:])
     decode, _ = codec_for(genre)
@@ -205,7 +219,12 @@ def to_url(puzzle: Puzzle, host: str = "https://puzz.link/p?") -> str:
     _, encode = codec_for(genre)
     special = genre.formats.qnum_minus2
     body = encode(["?" if v == special else v for row in puzzle.grid for v in row])
-    return f"{host}{genre.url_pids[0]}/{puzzle.cols}/{puzzle.rows}/{body}"
+    qdata = f"{puzzle.cols}/{puzzle.rows}/{body}"
+    # pzprjs (URLData.outputURLData) appends '/' when the data's last character is not
+    # 0-9, a-z or A-Z, so that link shorteners keep it; written the same, URLs match.
+    if not re.fullmatch(r"[0-9a-zA-Z]", qdata[-1:]):
+        qdata += "/"
+    return f"{host}{genre.url_pids[0]}/{qdata}"
 
 
 def check_size(rows: int, cols: int, where: str | None) -> None:

@@ -6,9 +6,13 @@ assumptions (the clue off, the undecided ones on): UNSAT means no other solution
 clue goes; SAT (a real, verified second solution) means it stays; UNKNOWN (the time
 limit) keeps it and reports it. Decided clues are fixed by unit clauses. Because clues
 are only ever removed, a clue kept early stays necessary: the result is 1-minimal.
+
+A time limit bounds the whole run (encoding aside): once it is reached no further
+test starts, and the clues not yet tried are kept and reported as untested.
 """
 from __future__ import annotations
 
+import logging
 import random
 import re
 import time
@@ -20,6 +24,8 @@ from ..encodings import ClueKey, get_genre
 from ..errors import InputError, InternalError
 from ..puzzle import Cell, Clue, Puzzle
 from .switchboard import Switch, SwitchBoard, generation_of
+
+log = logging.getLogger("pencilproof.generator.minimize")
 
 #: Orders in which clues are tried: row-major, reversed, shuffled by --seed, or by value.
 ORDERS = ("given", "reverse", "random", "high-first", "low-first")
@@ -42,8 +48,9 @@ class Reduction:
     removed: tuple[ClueKey, ...]
     kept: tuple[ClueKey, ...]
     weakened: tuple[ClueKey, ...]
-    unknown: tuple[ClueKey, ...]
-    tests: int
+    unknown: tuple[ClueKey, ...]     # tested, but the test hit the board's deadline
+    tests: int                    # tests run (one cut short by the deadline included)
+    untested: tuple[ClueKey, ...] = ()  # never tried: the deadline had passed
 
 
 def reduce_clues(board: SwitchBoard, groups: Sequence[tuple[ClueKey, ...]],
@@ -52,15 +59,21 @@ def reduce_clues(board: SwitchBoard, groups: Sequence[tuple[ClueKey, ...]],
 
     The board must already block the intended answer and have every group on. With
     ``question`` > 0 a clue that must stay is, with that probability, tried in its weak
-    form (``?``) instead; the draw uses ``rng`` so a seeded run repeats exactly.
+    form (``?``) instead; the draw uses ``rng`` so a seeded run repeats exactly. Once
+    the board's deadline has passed no test starts: the groups left stay on, untested.
     """
+    t0 = time.perf_counter()
     removed: list[ClueKey] = []
     kept: list[ClueKey] = []
     weakened: list[ClueKey] = []
     unknown: list[ClueKey] = []
+    untested: list[ClueKey] = []
     tests = 0
     for group in groups:
         if any(c in board.fixed for c in group):
+            continue
+        if board.deadline is not None and time.monotonic() >= board.deadline:
+            untested.extend(group)
             continue
         board.set(group, Switch.OFF)
         status, _ = board.solve()
@@ -80,7 +93,12 @@ def reduce_clues(board: SwitchBoard, groups: Sequence[tuple[ClueKey, ...]],
                 continue
         board.fix(group, Switch.ON)
         (unknown if status is Status.UNKNOWN else kept).extend(group)
-    return Reduction(tuple(removed), tuple(kept), tuple(weakened), tuple(unknown), tests)
+    log.debug("clue reduction: %d clues removed, %d weakened, %d kept%s in %d tests, %.3f s",
+              len(removed), len(weakened), len(kept),
+              f", {len(unknown)} undecided and {len(untested)} untested at the deadline"
+              if unknown or untested else "", tests, time.perf_counter() - t0)
+    return Reduction(tuple(removed), tuple(kept), tuple(weakened), tuple(unknown), tests,
+                     tuple(untested))
 
 
 @dataclass(frozen=True)
@@ -92,11 +110,15 @@ class MinimizeResult:
     solution: Any
     removed: tuple[ClueKey, ...]
     kept: tuple[ClueKey, ...]        # tried and needed, or protected by ``keep``
-    unknown: tuple[ClueKey, ...]     # kept because a test hit the time limit
-    tests: int
+    unknown: tuple[ClueKey, ...]     # kept at the time limit: a test cut short, or untested
+    tests: int                    # removal tests run (untested clues not counted)
     solver_calls: int
     seconds: float
     stats: dict[str, Any] = field(default_factory=dict, compare=False)
+    untested: tuple[ClueKey, ...] = ()  # the part of ``unknown`` never tested
+    #: The result passed the independent re-check. False only when the time limit left
+    #: no time for it: uniqueness then rests on the minimizer's own solver alone.
+    rechecked: bool = True
 
 
 def split_givens(puzzle: Puzzle) -> tuple[Puzzle, dict[ClueKey, Clue]]:
@@ -152,10 +174,13 @@ def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
              backend: str | None = None) -> MinimizeResult:
     """A 1-minimal subset of the clues with the same unique solution.
 
-    ``keep`` clues are never tried. ``max_time`` bounds the removal tests (a test cut
-    short keeps its clue and reports it in ``unknown``); the uniqueness checks of the
-    input and the result always run to the end, since the answer depends on them.
-    Raises :class:`NotUnique` if the input is not unique.
+    ``keep`` clues are never tried. ``max_time`` bounds the whole run, encoding aside,
+    counted from the call: the input's uniqueness check always runs to the end (there
+    is no answer without it), then removal tests run until the time is up (a test cut
+    short, or never started, keeps its clue and reports it in ``unknown``; the latter
+    also in ``untested``), and the independent re-check of the result gets what time
+    is left. If that is not enough, ``rechecked`` is False. Raises :class:`NotUnique`
+    if the input is not unique.
     """
     t0 = time.perf_counter()
     hooks = generation_of(get_genre(puzzle.genre))
@@ -167,31 +192,44 @@ def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
     for c in keep_cells:
         if not any(hooks.key_cell(k) == c for k in keep):
             raise InputError(f"r{c[0] + 1}c{c[1] + 1} has no clue to keep", "--keep")
+    deadline = None if max_time is None else time.monotonic() + max_time
     first = check_unique(puzzle, backend=backend)
     if first.verdict is not Verdict.UNIQUE:
         raise NotUnique(first)
     solution = first.solutions[0]
-    deadline = None if max_time is None else time.monotonic() + max_time
-    board = SwitchBoard(blank, clues, backend, deadline)
-    try:
-        board.block(solution)
-        board.set(clues, Switch.ON)
-        board.fix(keep, Switch.ON)
-        groups = [(c,) for c in order_clues(clues, order, seed) if c not in board.fixed]
-        red = reduce_clues(board, groups)
-        minimized = board.puzzle()
-        stats = board.stats()
-    finally:
-        board.close()
+    groups = [(c,) for c in order_clues(clues, order, seed) if c not in keep]
+    if deadline is not None and time.monotonic() >= deadline:
+        # No time left for any test: nothing to encode, every clue stays untested.
+        red = Reduction((), (), (), (), 0, tuple(c for g in groups for c in g))
+        minimized, stats = puzzle, {"solver_calls": 0}
+    else:
+        board = SwitchBoard(blank, clues, backend, deadline)
+        try:
+            board.block(solution)
+            board.set(clues, Switch.ON)
+            board.fix(keep, Switch.ON)
+            red = reduce_clues(board, groups)
+            minimized = board.puzzle()
+            stats = board.stats()
+        finally:
+            board.close()
     solution = hooks.answer_for(minimized, solution)  # Light Up's rows copy the numbers
-    final = check_unique(minimized, backend=backend)
-    if final.verdict is not Verdict.UNIQUE or final.solutions[0] != solution:
-        raise InternalError(f"minimized puzzle re-checked as {final.verdict.value}, "
-                            "not unique with the original solution")
+    final, rechecked = None, True
+    if red.removed:  # (with nothing removed the input's own check already says it)
+        left = None if deadline is None else deadline - time.monotonic()
+        final = (check_unique(minimized, backend=backend, time_limit=left)
+                 if left is None or left > 0 else None)
+        if final is None or final.verdict is Verdict.UNKNOWN:
+            rechecked = False  # out of time: not re-checked, and reported so
+            log.debug("minimized puzzle not re-checked: the time limit was reached")
+        elif final.verdict is not Verdict.UNIQUE or final.solutions[0] != solution:
+            raise InternalError(f"minimized puzzle re-checked as {final.verdict.value}, "
+                                "not unique with the original solution")
     calls = (first.stats.get("solver_calls", 0) + stats["solver_calls"]
-             + final.stats.get("solver_calls", 0))
-    stats["check_seconds"] = round(first.seconds + final.seconds, 6)
+             + (final.stats.get("solver_calls", 0) if final else 0))
+    stats["check_seconds"] = round(first.seconds + (final.seconds if final else 0.0), 6)
     kept = tuple(sorted(set(red.kept) | set(keep)))
     return MinimizeResult(puzzle, minimized, solution, tuple(sorted(red.removed)), kept,
-                          tuple(sorted(red.unknown)), red.tests, calls,
-                          time.perf_counter() - t0, stats)
+                          tuple(sorted(red.unknown + red.untested)), red.tests, calls,
+                          time.perf_counter() - t0, stats, tuple(sorted(red.untested)),
+                          rechecked)

@@ -7,11 +7,16 @@ file at once (flush and fsync), so Ctrl-C, ``--max-time`` or a crashed worker lo
 finished puzzle, and ``--resume`` runs just the candidates missing from the file.
 
 Each worker has its own pipe, so the parent always knows which candidate a worker
-holds and notices at once when one dies (EOF on its pipe).
+holds and notices at once when one dies (EOF on its pipe). Workers never see SIGINT
+(the parent handles Ctrl-C) and die with the parent, even a ``kill -9`` of it.
+
+The output file is locked for the whole run, so two runs never write one file. If it
+cannot be written (disk full), the run stops: the file holds whole records only.
 """
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import multiprocessing
@@ -24,6 +29,11 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on POSIX: no lock
+    fcntl = None  # type: ignore[assignment]
 
 from ..checker import Verdict, check
 from ..errors import InputError, InternalError
@@ -49,6 +59,7 @@ class RunReport:
     timed_out: bool            # --max-time ran out before every candidate finished
     jobs: int
     seconds: float
+    write_error: str | None = None  # the output could not be written: the run stopped
 
     @property
     def missing(self) -> int:
@@ -69,7 +80,10 @@ def read_records(path: Path, options: GenerateOptions, seed: int) -> dict[int, d
     A half-written last line (the run was killed while writing it) is cut off the file;
     any other bad line, or a record made with other options, is bad input.
     """
-    data = path.read_bytes()
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise InputError(f"cannot read: {e.strerror}", str(path)) from None
     if data and not data.endswith(b"\n"):
         keep = data.rfind(b"\n") + 1
         log.warning("%s: dropping a half-written last line (%d bytes)", path, len(data) - keep)
@@ -78,6 +92,7 @@ def read_records(path: Path, options: GenerateOptions, seed: int) -> dict[int, d
         data = data[:keep]
     want = options.to_json()
     out: dict[int, dict] = {}
+    first_line: dict[int, int] = {}
     for n, line in enumerate(data.decode("utf-8", errors="replace").splitlines(), 1):
         if not line.strip():
             continue
@@ -94,6 +109,10 @@ def read_records(path: Path, options: GenerateOptions, seed: int) -> dict[int, d
         if rec.get("options") != want:
             raise InputError(f"made with other options ({_diff(rec.get('options'), want)}); "
                              "resume with the same options", where)
+        if rec["index"] in first_line:
+            raise InputError(f"candidate {rec['index']} appears twice (first on line "
+                             f"{first_line[rec['index']]})", where)
+        first_line[rec["index"]] = n
         out[rec["index"]] = rec
     return out
 
@@ -124,11 +143,46 @@ def _ctrl_c_deferred():
             raise KeyboardInterrupt
 
 
+class SinkError(Exception):
+    """The output file could not be written (disk full, I/O error); the run stops."""
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _sync(fd: int) -> None:
+    try:
+        os.fsync(fd)
+    except OSError as e:
+        if e.errno not in (errno.EINVAL, errno.ENOTSUP):  # a device that cannot sync
+            raise
+
+
 class _Sink:
-    """The output file: each record re-checked by the checker, then written and synced."""
+    """The output file: each record re-checked by the checker, then written and synced.
+
+    Opened (created) and locked at the start of a run, so that a file that cannot be
+    written fails before any work and a second run on the same file fails at once.
+    """
 
     def __init__(self, path: Path, options: GenerateOptions):
-        self.f = open(path, "a", encoding="utf-8")
+        self.path = path
+        try:
+            self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        except OSError as e:
+            raise InputError(f"cannot write: {e.strerror}", str(path)) from None
+        if fcntl is not None:
+            try:
+                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(self.fd)
+                raise InputError("another pencilproof run is writing this file",
+                                 str(path)) from None
+            except OSError:  # a file system without locks: go on unlocked
+                pass
         self.options = options
         self.written = 0
 
@@ -138,15 +192,22 @@ class _Sink:
         if res.verdict is not Verdict.UNIQUE or res.solutions[0] != Solution(tuple(rec["solution"])):
             raise InternalError(f"generated puzzle {rec['index']} re-checked as "
                                 f"{res.verdict.value}, not unique with its answer: {rec['url']}")
-        line = json.dumps(rec, separators=(",", ":")) + "\n"
+        line = (json.dumps(rec, separators=(",", ":")) + "\n").encode("utf-8")
         with _ctrl_c_deferred():  # a line is written and counted, or neither
-            self.f.write(line)
-            self.f.flush()
-            os.fsync(self.f.fileno())
+            start = os.fstat(self.fd).st_size
+            try:
+                _write_all(self.fd, line)
+                _sync(self.fd)
+            except OSError as e:
+                with contextlib.suppress(OSError):  # no half line stays behind
+                    os.ftruncate(self.fd, start)
+                raise SinkError(f"{self.path}: cannot write: {e.strerror or e}") from None
             self.written += 1
+            log.debug("candidate %d: re-checked in %.3f s, written", rec["index"],
+                      res.seconds)
 
     def close(self) -> None:
-        self.f.close()
+        os.close(self.fd)
 
 
 # -- workers ---------------------------------------------------------------------------
@@ -158,12 +219,61 @@ def _make(options: GenerateOptions, seed: int, index: int) -> dict | None:
         return None
     log.info("candidate %d: %d clues, attempt %d, %.3f s", index, clue_count(got.puzzle),
              got.attempt, time.perf_counter() - t0)
+    log.debug("candidate %d: seed %s, %d solver calls", index, got.seed, got.solver_calls)
     return got.to_record(seed, options)
 
 
-def _worker_main(conn, options: GenerateOptions, seed: int, level: int | None) -> None:
-    """A worker: candidate indices in, records out, until it is sent None."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+#: prctl(2) option: the signal the kernel sends a process when its parent dies.
+_PR_SET_PDEATHSIG = 1
+#: Seconds between a waiting worker's checks that its parent is still alive.
+_PARENT_POLL = 1.0
+
+
+def _die_with_parent() -> None:
+    """Linux: have the kernel SIGKILL this process when its parent dies, even in the
+    middle of a solve (the parent is the thread that started us, which joins us)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, ctypes.c_ulong(signal.SIGKILL), ctypes.c_ulong(0),
+                   ctypes.c_ulong(0), ctypes.c_ulong(0))
+    except (OSError, AttributeError):  # pragma: no cover - no libc prctl
+        pass
+
+
+def _block_sigint() -> None:
+    """Never see SIGINT: blocked, not just ignored, since python-sat installs its own
+    SIGINT handler for the length of each solve (and would fail the candidate)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+@contextlib.contextmanager
+def _sigint_blocked():
+    """SIGINT held back in this thread for the block (one that arrives is delivered
+    after it), so that a process forked inside starts with SIGINT blocked."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _worker_main(conn, options: GenerateOptions, seed: int, level: int | None,
+                 parent_pid: int | None = None) -> None:
+    """A worker: candidate indices in, records out, until it is sent None or its
+    parent is gone (``parent_pid``: the parent that forked us, if it did)."""
+    _block_sigint()  # the parent handles Ctrl-C
+    _die_with_parent()
+    ppid = os.getppid()  # whoever started us; it changes if it dies (we are re-parented)
+    if parent_pid is not None and ppid != parent_pid:
+        return  # the parent died before we got here
     if level is not None:  # not forked: no inherited handler, log to our own stderr
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(logging.Formatter("pencilproof: %(message)s"))
@@ -171,6 +281,9 @@ def _worker_main(conn, options: GenerateOptions, seed: int, level: int | None) -
         lg.addHandler(handler)
         lg.setLevel(level)
     while True:
+        while not conn.poll(_PARENT_POLL):
+            if os.getppid() != ppid:
+                return  # the parent is gone: nobody wants our answers
         index = conn.recv()
         if index is None:
             return
@@ -183,16 +296,36 @@ def _worker_main(conn, options: GenerateOptions, seed: int, level: int | None) -
 class _Worker:
     def __init__(self, ctx, options: GenerateOptions, seed: int, level: int | None):
         parent, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker_main, args=(child, options, seed, level),
+        forked = ctx.get_start_method() == "fork"
+        self.proc = ctx.Process(target=_worker_main,
+                                args=(child, options, seed, level,
+                                      os.getpid() if forked else None),
                                 daemon=True)
-        self.proc.start()
+        with _sigint_blocked():  # born blocked: no window before the worker blocks it
+            self.proc.start()
         child.close()
         self.conn = parent
         self.task: int | None = None
+        log.debug("worker %d started", self.proc.pid)
 
     def give(self, index: int) -> None:
         self.task = index
         self.conn.send(index)
+        log.debug("candidate %d: to worker %d", index, self.proc.pid)
+
+    def how_it_ended(self) -> str:
+        """'exit code N' or 'killed by signal N (SIGX)', once the process is gone."""
+        self.proc.join(2)  # its pipe closed as it died; let it finish dying
+        code = self.proc.exitcode
+        if code is None:
+            return "still running after closing its pipe"
+        if code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = "unknown signal"
+            return f"killed by signal {-code} ({name})"
+        return f"exit code {code}"
 
     def stop(self, kill: bool) -> None:
         if kill:
@@ -216,10 +349,78 @@ def _context():
 
 
 # -- the run ------------------------------------------------------------------------------
+def _duration(seconds: float) -> str:
+    s = int(round(seconds))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60}m{s % 60:02d}s"
+    return f"{s // 3600}h{s % 3600 // 60:02d}m"
+
+
+class _Progress:
+    """Off a terminal (no bar): a line on stderr every ``every`` seconds, printed from
+    the run's own loop (no thread: workers are forked while the run goes on)."""
+
+    def __init__(self, every: float, count: int, earlier: int, t0: float, sink: "_Sink",
+                 failed: list[int], crashed: list[int]):
+        self.every, self.count, self.earlier, self.t0 = every, count, earlier, t0
+        self.sink, self.failed, self.crashed = sink, failed, crashed
+        self.next = t0 + every
+
+    def timeout(self, now: float) -> float:
+        """Seconds until the next line is due."""
+        return max(0.0, self.next - now)
+
+    def tick(self) -> None:
+        now = time.monotonic()
+        if now < self.next:
+            return
+        self.next = now + self.every
+        elapsed = now - self.t0
+        new, bad = self.sink.written, len(self.failed) + len(self.crashed)
+        left = self.count - self.earlier - new - bad
+        line = (f"pencilproof: {self.earlier + new} of {self.count} puzzles, "
+                f"{new / elapsed * 60 if elapsed > 0 else 0.0:.1f}/min, {bad} failed, "
+                f"{_duration(elapsed)} elapsed")
+        if new + bad > 0 and left > 0:
+            line += f", ETA {_duration(left * elapsed / (new + bad))}"
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+
+@contextlib.contextmanager
+def _keep_ignoring_sigint():
+    """A parent started with SIGINT ignored (a background job in a script) keeps
+    ignoring it: blocked for the run, since python-sat installs its own handler while
+    it solves. Forked workers inherit the block."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        yield
+        return
+    with _sigint_blocked():  # unblocked, a pending SIGINT meets SIG_IGN: dropped
+        yield
+
+
 def generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
                   jobs: int | None = None, resume: bool = False,
-                  max_time: float | None = None, progress: bool | None = None) -> RunReport:
-    """Make candidates ``0 .. count-1`` (those not already in ``out`` with ``resume``)."""
+                  max_time: float | None = None, progress: bool | None = None,
+                  progress_every: float | None = None) -> RunReport:
+    """Make candidates ``0 .. count-1`` (those not already in ``out`` with ``resume``).
+
+    Without a progress bar (``progress`` False, or stderr not a terminal), a progress
+    line goes to stderr every ``progress_every`` seconds, if given. A file that cannot
+    be written is bad input (before any work); if writing fails later, the run stops
+    and the report's ``write_error`` says why.
+    """
+    with _keep_ignoring_sigint():
+        return _generate_file(options, count=count, seed=seed, out=out, jobs=jobs,
+                              resume=resume, max_time=max_time, progress=progress,
+                              progress_every=progress_every)
+
+
+def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
+                   jobs: int | None, resume: bool, max_time: float | None,
+                   progress: bool | None, progress_every: float | None) -> RunReport:
     t0 = time.monotonic()
     options = options.validate()
     if count < 1:
@@ -230,21 +431,28 @@ def generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
     path = Path(out)
     if path.is_dir():
         raise InputError("is a directory", out)
+    sink = _Sink(path, options)  # created and locked before anything is read or made
     done: dict[int, dict] = {}
-    if path.exists() and path.stat().st_size > 0:
-        if not resume:
-            raise InputError("already exists; add --resume to continue that run, or choose "
-                             "another file", out)
-        done = read_records(path, options, seed)
+    try:
+        if os.fstat(sink.fd).st_size > 0:
+            if not resume:
+                raise InputError("already exists; add --resume to continue that run, or "
+                                 "choose another file", out)
+            done = read_records(path, options, seed)
+    except BaseException:
+        sink.close()
+        raise
     todo = [i for i in range(count) if i not in done]
     earlier = count - len(todo)
     deadline = None if max_time is None else t0 + max_time
     failed: list[int] = []
     crashed: list[int] = []
     interrupted = timed_out = False
+    write_error = None
     from tqdm import tqdm
     show = sys.stderr.isatty() if progress is None else progress
-    sink = _Sink(path, options)
+    ticker = (None if show or progress_every is None else
+              _Progress(progress_every, count, earlier, t0, sink, failed, crashed))
     bar = None
     try:
         if jobs == 1 or len(todo) <= 1:
@@ -260,23 +468,28 @@ def generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
                 else:
                     sink.write(rec)
                 bar.update(1)
+                if ticker is not None:
+                    ticker.tick()
         else:
             timed_out = _fan_out(options, seed, todo, jobs, deadline, sink, failed, crashed,
                                  lambda: tqdm(total=count, initial=earlier, unit="puzzle",
                                               disable=not show, file=sys.stderr,
-                                              dynamic_ncols=True))
+                                              dynamic_ncols=True), ticker)
     except KeyboardInterrupt:
         interrupted = True
+    except SinkError as e:
+        write_error = str(e)
     finally:
         sink.close()
         if bar is not None:
             bar.close()
     return RunReport(str(path), count, earlier, sink.written, tuple(sorted(failed)),
                      tuple(sorted(crashed)), interrupted, timed_out, jobs,
-                     time.monotonic() - t0)
+                     time.monotonic() - t0, write_error)
 
 
-def _fan_out(options, seed, todo, jobs, deadline, sink, failed, crashed, make_bar) -> bool:
+def _fan_out(options, seed, todo, jobs, deadline, sink, failed, crashed, make_bar,
+             ticker: _Progress | None = None) -> bool:
     """Run candidates on ``jobs`` worker processes; True if ``deadline`` cut the run short."""
     ctx, forked = _context()
     logger = logging.getLogger("pencilproof")
@@ -298,19 +511,26 @@ def _fan_out(options, seed, todo, jobs, deadline, sink, failed, crashed, make_ba
             if queue:
                 w.give(queue.pop())
         while any(w.task is not None for w in workers):
-            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            now = time.monotonic()
+            wait = None if deadline is None else max(0.0, deadline - now)
+            if ticker is not None:
+                wait = ticker.timeout(now) if wait is None else min(wait, ticker.timeout(now))
             busy = {w.conn: w for w in workers if w.task is not None}
             ready = multiprocessing.connection.wait(list(busy), timeout=wait)
+            if ticker is not None:
+                ticker.tick()
             if not ready:
-                timed_out = True
-                break
+                if deadline is not None and time.monotonic() >= deadline:
+                    timed_out = True
+                    break
+                continue
             for conn in ready:
                 w = busy[conn]
                 try:
                     kind, index, payload = conn.recv()
                 except (EOFError, OSError):
-                    log.error("candidate %d: worker %d died (exit code %s)", w.task,
-                              w.proc.pid, w.proc.exitcode)
+                    log.error("candidate %d: worker %d died (%s)", w.task, w.proc.pid,
+                              w.how_it_ended())
                     crashed.append(w.task)
                     w.task = None
                     w.stop(kill=True)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from .picture import Scene, answer_picture, picture, picture_pair, verdict_picture
+from .svg import to_svg
 from .unicode import render_grid, render_pair, cell_names
 
 PICTURE_SUFFIXES = (".svg", ".png")
@@ -42,7 +43,6 @@ def write_picture(scene: Scene, path: str) -> None:
     kind = picture_kind(path)
     try:
         if kind == "svg":
-            from .svg import to_svg
             Path(path).write_text(to_svg(scene), encoding="utf-8")
         else:
             from .png import write_png

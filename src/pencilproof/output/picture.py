@@ -8,10 +8,13 @@ solutions and differing cells are handed in.
 Every cell is one ``Rect`` with ``cls="cell"`` and the cell's name (``r1c1`` is the
 top-left) as its title; columns are labelled ``c1``.. above the grid, rows ``r1``.. to its
 left. How an answer character is drawn (a shaded cell, a lamp) and whether givens are
-walls is the genre's FormatSpec (``genre.formats``).
+walls is the genre's FormatSpec (``genre.formats``). An optional ``name`` (the puzzle's
+file name or URL) is a title line above the grids; caption lines that do not fit the
+picture's width are wrapped onto further lines, and the picture grows to hold them.
 """
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence, Union
 
@@ -24,7 +27,9 @@ PAD = 12           # outer padding
 GAP = 36           # between two grids
 TITLE = 24         # a grid's title line ("solution 1")
 LINE = 18          # one caption line under the grids
-MAX_CAPTION_CELLS = 24
+NAME = 20          # a name line above the grids
+MAX_NAME_LINES = 3
+CHAR = 7           # about how wide a caption character is, in pixels
 
 INK, GRID, SHADE, WALL = "#000000", "#9a9a9a", "#2f3e4e", "#111111"
 DIFF, DIFF_FILL, LAMP, LABEL_INK, PAPER = "#d62728", "#fbd5d0", "#f2b705", "#555555", "#ffffff"
@@ -88,11 +93,15 @@ class Scene:
     title: str = ""
 
 
-def scene_size(rows: int, cols: int, panels: int = 1, captions: int = 0) -> tuple[int, int]:
-    """The picture's (width, height) in pixels: what the PNG and SVG files measure."""
+def scene_size(rows: int, cols: int, panels: int = 1, captions: int = 0,
+               named: int = 0) -> tuple[int, int]:
+    """The picture's (width, height) in pixels: what the PNG and SVG files measure.
+    ``captions`` counts caption lines after wrapping, ``named`` the name lines on top
+    (True: one)."""
     grid_w = LABEL + cols * CELL
     width = 2 * PAD + panels * grid_w + (panels - 1) * GAP
-    height = 2 * PAD + TITLE + LABEL + rows * CELL + captions * LINE + (PAD if captions else 0)
+    height = (2 * PAD + int(named) * NAME + TITLE + LABEL + rows * CELL + captions * LINE
+              + (PAD if captions else 0))
     return width, height
 
 
@@ -141,11 +150,46 @@ def _panel(puzzle: Puzzle, spec: FormatSpec, solution: Optional[Solution], marke
     return out
 
 
+def _room(width: int) -> int:
+    """Characters that fit on one line of a picture this wide."""
+    return max(20, int((width - 2 * PAD) / CHAR))
+
+
+def _wrap(lines: Sequence[str], width: int) -> list[str]:
+    """Caption lines wrapped to the picture's width; a continuation is indented."""
+    out: list[str] = []
+    for line in lines:
+        out += textwrap.wrap(line, _room(width), subsequent_indent="  ",
+                             break_on_hyphens=False) or [""]
+    return out
+
+
 def _caption_lines(lines: Sequence[str], y0: float, width: int) -> list[Shape]:
-    """Caption lines, each cut to what fits the picture's width (about 7 px a character)."""
-    room = max(20, int((width - 2 * PAD) / 7))
-    return [Text(PAD, y0 + (i + 0.5) * LINE, line if len(line) <= room else line[:room - 3] + "...",
-                 12, INK, anchor="start", cls="caption") for i, line in enumerate(lines)]
+    """Caption lines (already wrapped by :func:`_wrap`), one Text each."""
+    return [Text(PAD, y0 + (i + 0.5) * LINE, line, 12, INK, anchor="start", cls="caption")
+            for i, line in enumerate(lines)]
+
+
+def _name_lines(name: str, width: int) -> list[str]:
+    """The name (a file name or URL, rarely with spaces) broken to the picture's width,
+    at most MAX_NAME_LINES lines: a longer name keeps its start and its end."""
+    if not name:
+        return []
+    room = _room(width)
+    most = room * MAX_NAME_LINES
+    if len(name) > most:
+        head = (most - 3) // 2
+        name = name[:head] + "..." + name[len(name) - (most - 3 - head):]
+    return [name[i:i + room] for i in range(0, len(name), room)]
+
+
+def _name_shapes(lines: Sequence[str]) -> list[Shape]:
+    return [Text(PAD, PAD + (i + 0.5) * NAME, line, 13, INK, anchor="start", bold=True,
+                 cls="name") for i, line in enumerate(lines)]
+
+
+def _scene_title(name: str, title: str) -> str:
+    return f"{name}: {title}" if name else title
 
 
 def _plural(n: int, word: str) -> str:
@@ -153,57 +197,67 @@ def _plural(n: int, word: str) -> str:
 
 
 def _names(cells: Sequence[Cell]) -> str:
-    names = " ".join(cell_name(c) for c in cells[:MAX_CAPTION_CELLS])
-    return names + (f" ... ({len(cells)} in all)" if len(cells) > MAX_CAPTION_CELLS else "")
+    return " ".join(cell_name(c) for c in cells)
 
 
 def picture(puzzle: Puzzle, solution: Optional[Solution] = None, marked: Iterable[Cell] = (),
-            title: str = "", caption: Sequence[str] = ()) -> Scene:
-    """One grid: the puzzle, or a solution drawn on it; ``marked`` cells are highlighted."""
+            title: str = "", caption: Sequence[str] = (), name: str = "") -> Scene:
+    """One grid: the puzzle, or a solution drawn on it; ``marked`` cells are highlighted.
+    ``name`` (the puzzle's file or URL) is drawn on top."""
     spec = get_genre(puzzle.genre).formats
-    width, height = scene_size(puzzle.rows, puzzle.cols, 1, len(caption))
+    width = scene_size(puzzle.rows, puzzle.cols, 1)[0]
+    lines, names = _wrap(caption, width), _name_lines(name, width)
+    width, height = scene_size(puzzle.rows, puzzle.cols, 1, len(lines), len(names))
+    top = PAD + len(names) * NAME
     shapes = [Rect(0, 0, width, height, PAPER, None, 0, "background")]
-    shapes += _panel(puzzle, spec, solution, set(marked), PAD, PAD, title, 0)
-    shapes += _caption_lines(caption, PAD + TITLE + LABEL + puzzle.rows * CELL + PAD / 2, width)
-    return Scene(width, height, tuple(shapes), title or puzzle.genre)
+    shapes += _name_shapes(names)
+    shapes += _panel(puzzle, spec, solution, set(marked), PAD, top, title, 0)
+    shapes += _caption_lines(lines, top + TITLE + LABEL + puzzle.rows * CELL + PAD / 2, width)
+    return Scene(width, height, tuple(shapes), _scene_title(name, title or puzzle.genre))
 
 
 def picture_pair(puzzle: Puzzle, first: Solution, second: Solution,
-                 differ: Iterable[Cell], caption: Sequence[str] = ()) -> Scene:
+                 differ: Iterable[Cell], caption: Sequence[str] = (), name: str = "") -> Scene:
     """Two solutions side by side, the cells where they differ highlighted in both."""
     spec = get_genre(puzzle.genre).formats
     diff = list(differ)
-    lines = [f"the two solutions differ in {_plural(len(diff), 'cell')}: {_names(diff)}",
-             *caption]
-    width, height = scene_size(puzzle.rows, puzzle.cols, 2, len(lines))
+    width = scene_size(puzzle.rows, puzzle.cols, 2)[0]
+    lines = _wrap([f"the two solutions differ in {_plural(len(diff), 'cell')}: {_names(diff)}",
+                   *caption], width)
+    names = _name_lines(name, width)
+    width, height = scene_size(puzzle.rows, puzzle.cols, 2, len(lines), len(names))
+    top = PAD + len(names) * NAME
     shapes = [Rect(0, 0, width, height, PAPER, None, 0, "background")]
-    shapes += _panel(puzzle, spec, first, set(diff), PAD, PAD, "solution 1", 0)
+    shapes += _name_shapes(names)
+    shapes += _panel(puzzle, spec, first, set(diff), PAD, top, "solution 1", 0)
     ox = PAD + LABEL + puzzle.cols * CELL + GAP
-    shapes += _panel(puzzle, spec, second, set(diff), ox, PAD, "solution 2", 1)
-    shapes += _caption_lines(lines, PAD + TITLE + LABEL + puzzle.rows * CELL + PAD / 2, width)
-    return Scene(width, height, tuple(shapes), f"{puzzle.genre}: two solutions")
+    shapes += _panel(puzzle, spec, second, set(diff), ox, top, "solution 2", 1)
+    shapes += _caption_lines(lines, top + TITLE + LABEL + puzzle.rows * CELL + PAD / 2, width)
+    return Scene(width, height, tuple(shapes),
+                 _scene_title(name, f"{puzzle.genre}: two solutions"))
 
 
-def verdict_picture(puzzle: Puzzle, result) -> Scene:
+def verdict_picture(puzzle: Puzzle, result, name: str = "") -> Scene:
     """What ``check --picture`` draws: the solution (unique), both solutions and their
     differences (multiple), or the bare puzzle with the verdict (no solution, unknown)."""
     verdict = result.verdict.value
     line = f"verdict: {verdict.replace('_', ' ')}"
     if verdict == "multiple" and len(result.solutions) == 2:
         return picture_pair(puzzle, result.solutions[0], result.solutions[1], result.differ,
-                            [line])
+                            [line], name=name)
     if verdict == "unique":
-        return picture(puzzle, result.solutions[0], title="the unique solution", caption=[line])
-    return picture(puzzle, title="puzzle", caption=[line])
+        return picture(puzzle, result.solutions[0], title="the unique solution", caption=[line],
+                       name=name)
+    return picture(puzzle, title="puzzle", caption=[line], name=name)
 
 
-def answer_picture(puzzle: Puzzle, solution: Optional[Solution], violations=()) -> Scene:
-    """A puzzle, or an answer on it with the cells of any broken rule highlighted."""
+def answer_picture(puzzle: Puzzle, solution: Optional[Solution], violations=(),
+                   name: str = "") -> Scene:
+    """A puzzle, or an answer on it with the cells of every broken rule highlighted and
+    each broken rule described underneath (code, message, cells)."""
     if solution is None:
-        return picture(puzzle, title="puzzle")
+        return picture(puzzle, title="puzzle", name=name)
     cells = sorted({c for v in violations for c in v.cells})
     caption = [_plural(len(violations), "rule violation") if violations else "a valid solution"]
-    caption += [f"{v.code} {_names(list(v.cells))}".strip() for v in violations[:5]]
-    if len(violations) > 5:
-        caption.append(f"... and {len(violations) - 5} more")
-    return picture(puzzle, solution, cells, title="answer", caption=caption)
+    caption += [v.describe() for v in violations]
+    return picture(puzzle, solution, cells, title="answer", caption=caption, name=name)

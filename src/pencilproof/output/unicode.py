@@ -7,19 +7,49 @@ the cells where they differ are drawn ``▒▒`` (shaded), ``○`` (unshaded) or
 and numbered clues that differ between shaded and unshaded as ``▒3``, so the differences
 stand out without colour. What an answer character is (shade, lamp, blank) and whether
 givens are walls is the genre's declaration (``genre.formats``), never a genre name.
+
+ASCII (``--ascii``, and automatically when standard output's encoding cannot write the
+Unicode glyphs, e.g. cp1252): ``##`` shaded, ``.`` unshaded, ``#3`` a shaded clue, ``XX``
+a wall, ``L`` a lamp; differing cells ``**`` (shaded), ``o`` (unshaded), ``@`` (lamp).
 """
 from __future__ import annotations
 
-from typing import Iterable
+import sys
+from dataclasses import dataclass
+from typing import Iterable, Optional, TextIO
 
 from ..encodings import FormatSpec, get_genre
 from ..puzzle import Cell, Puzzle, Solution
 
-SHADED, UNSHADED, SHADED_DIFF, UNSHADED_DIFF = "█", "·", "▒", "○"
-WALL, LAMP, LAMP_DIFF = "▓", "●", "◉"
-#: Glyphs of a cell by drawing kind: (plain, where two solutions differ).
-GLYPHS = {"shade": (SHADED, SHADED_DIFF), "lamp": (LAMP, LAMP_DIFF),
-          "blank": (UNSHADED, UNSHADED_DIFF)}
+
+@dataclass(frozen=True)
+class Glyphs:
+    """The marks of one drawing style: per kind (plain, where two answers differ)."""
+
+    kinds: dict[str, tuple[str, str]]
+    wall: str
+
+
+UNICODE = Glyphs({"shade": ("█", "▒"), "lamp": ("●", "◉"), "blank": ("·", "○")}, "▓")
+ASCII = Glyphs({"shade": ("#", "*"), "lamp": ("L", "@"), "blank": (".", "o")}, "X")
+
+
+def stdout_is_unicode(stream: Optional[TextIO] = None) -> bool:
+    """Whether the stream (default: ``sys.stdout``) can write every Unicode glyph."""
+    stream = sys.stdout if stream is None else stream
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        ("".join(a + b for a, b in UNICODE.kinds.values()) + UNICODE.wall).encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _glyphs(ascii: Optional[bool]) -> Glyphs:
+    """None: ASCII only when standard output cannot write the Unicode glyphs."""
+    if ascii is None:
+        ascii = not stdout_is_unicode()
+    return ASCII if ascii else UNICODE
 
 
 def cell_names(cells: Iterable[Cell]) -> str:
@@ -32,47 +62,52 @@ def _width(puzzle: Puzzle) -> int:
 
 
 def _cell(spec: FormatSpec, puzzle: Puzzle, solution: Solution | None, cell: Cell,
-          marked: bool, w: int) -> str:
+          marked: bool, w: int, glyphs: Glyphs) -> str:
     given = puzzle[cell]
     kind = spec.kind(solution[cell] if solution is not None else None)
-    plain, diff = GLYPHS[kind]
+    plain, diff = glyphs.kinds[kind]
+    mark = diff if marked else plain
     if spec.walls and given is not None and not isinstance(given, int):
-        return WALL * w  # an unnumbered wall; a numbered one shows its number
+        return glyphs.wall * w  # an unnumbered wall; a numbered one shows its number
     if given is not None:
         text = str(given)
         if kind == "shade":  # a clue in a shaded cell
-            return (diff if marked else plain) * (w - len(text)) + text
+            return mark * (w - len(text)) + text
         if marked:
-            return UNSHADED_DIFF * (w - len(text)) + text
+            return diff * (w - len(text)) + text
         return text.rjust(w)
     if kind == "shade":
-        return (diff if marked else plain) * w
-    return (diff if marked else plain).rjust(w)
+        return mark * w
+    return mark.rjust(w)
 
 
 def render_grid(puzzle: Puzzle, solution: Solution | None = None,
-                marked: Iterable[Cell] = ()) -> list[str]:
-    """The puzzle (and a solution, if given) as lines of text."""
+                marked: Iterable[Cell] = (), ascii: Optional[bool] = None) -> list[str]:
+    """The puzzle (and a solution, if given) as lines of text; ``ascii`` None chooses
+    ASCII when standard output cannot write the Unicode glyphs."""
     spec = get_genre(puzzle.genre).formats
     w = _width(puzzle)
     mark = set(marked)
-    return ["".join(_cell(spec, puzzle, solution, (r, c), (r, c) in mark, w)
+    glyphs = _glyphs(ascii)
+    return ["".join(_cell(spec, puzzle, solution, (r, c), (r, c) in mark, w, glyphs)
                     for c in range(puzzle.cols)) for r in range(puzzle.rows)]
 
 
 def render_pair(puzzle: Puzzle, first: Solution, second: Solution,
-                differ: Iterable[Cell]) -> list[str]:
+                differ: Iterable[Cell], ascii: Optional[bool] = None) -> list[str]:
     """Two solutions side by side, the differing cells marked in both."""
     spec = get_genre(puzzle.genre).formats
     diff = list(differ)
-    left = render_grid(puzzle, first, diff)
-    right = render_grid(puzzle, second, diff)
+    glyphs = _glyphs(ascii)
+    left = render_grid(puzzle, first, diff, ascii=glyphs is ASCII)
+    right = render_grid(puzzle, second, diff, ascii=glyphs is ASCII)
     width = max(len(line) for line in left)
     gap = "   "
     lines = ["solution 1".ljust(width) + gap + "solution 2"]
     lines += [a.ljust(width) + gap + b for a, b in zip(left, right)]
     kinds = {spec.kind(s[c]) for s in (first, second) for c in diff}
-    legend = [f"{GLYPHS[k][1] * (2 if k == 'shade' else 1)} {spec.legend.get(k, k)}"
+    legend = [f"{glyphs.kinds[k][1] * (2 if k == 'shade' else 1)} {spec.legend.get(k, k)}"
               for k in ("shade", "lamp", "blank") if k in kinds]
-    lines.append(f"differ in {len(diff)} cells ({', '.join(legend)}): {cell_names(diff)}")
+    cells = f"{len(diff)} cell" + ("" if len(diff) == 1 else "s")
+    lines.append(f"differ in {cells} ({', '.join(legend)}): {cell_names(diff)}")
     return lines
