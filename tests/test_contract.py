@@ -38,7 +38,7 @@ def test_declarations(name):
     g = GENRES[name]
     assert isinstance(g, Genre) and g.name == name
     assert g.encodings and isinstance(g.formats, FormatSpec)
-    assert g.formats.url_codec in URL_CODECS
+    assert (g.formats.url_codec in URL_CODECS) == bool(g.url_pids)
     assert isinstance(g.question, Question)
     assert (g.optimisation is not None) == (g.question is Question.OPTIMUM)
     assert g.generator is None or isinstance(g.generator, Generation)
@@ -252,3 +252,37 @@ def test_no_probing_and_no_needless_local_imports():
                 elif isinstance(node, ast.Import):
                     assert all(a.name in LAZY for a in node.names), \
                         f"{path}:{node.lineno}: local import"
+
+
+# -- the CLI asks each genre its own question ------------------------------------------------
+def _grid_file(tmp_path, genre: str, rows: int, cols: int) -> str:
+    path = tmp_path / f"{genre}.txt"
+    path.write_text(f"{genre} {rows}x{cols}\n" + "\n".join([" ".join("." * cols)] * rows) + "\n")
+    return str(path)
+
+
+def test_cli_unique_up_to_inversion(toys, tmp_path, run_cli):
+    import json
+    code, out, _ = run_cli("check", "--json", _grid_file(tmp_path, "stripes", 1, 4))
+    doc = json.loads(out)
+    assert code == 0 and doc["verdict"] == "unique" and doc["up_to"] == "inversion"
+    code, out, _ = run_cli("count", _grid_file(tmp_path, "stripes", 3, 2))
+    assert code == 0 and "8 solutions, 4 up to inversion" in out
+    code, out, _ = run_cli("check", "-q", _grid_file(tmp_path, "stripes", 1, 4))
+    assert "unique up to inversion" in out.splitlines()[0]
+
+
+def test_cli_optimum_and_limits(toys, tmp_path, run_cli):
+    import json
+    board = _grid_file(tmp_path, "domination", 5, 5)
+    assert run_cli("check", "-q", "--limit", "7", board)[0] == 0
+    code, out, _ = run_cli("check", "--json", "--limit", "6", board)
+    assert code == 1 and json.loads(out)["verdict"] == "not_achievable"
+    code, out, _ = run_cli("check", "--limit", "9", board)
+    assert code == 1 and "not_tight" in out and "optimum 7 (proven); limit 9" in out
+    code, out, _ = run_cli("solve", "--json", board)
+    doc = json.loads(out)
+    assert code == 0 and (doc["optimum"], doc["proven"]) == (7, True)
+    assert sum(row.count("#") for row in doc["solution"]) == 7
+    code, _, err = run_cli("check", "--limit", "3", "src/pencilproof/examples/canal-course-17.txt")
+    assert code == 2 and "a limit applies only to optimisation genres" in err

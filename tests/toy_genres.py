@@ -27,7 +27,7 @@ class Stripes(Genre):
     encodings = ("direct",)
     answer_type = Shading
     symmetry = "inversion"
-    formats = FormatSpec(url_codec="number16", pzprv3_pid="stripes")
+    formats = FormatSpec()
 
     def parse_clue(self, token: object, where: str) -> Clue:
         if token in (None, "."):
@@ -103,7 +103,7 @@ class Domination(Genre):
     encodings = ("direct",)
     answer_type = Shading
     question = Question.OPTIMUM
-    formats = FormatSpec(url_codec="number16", pzprv3_pid="domination")
+    formats = FormatSpec()
 
     def __init__(self) -> None:
         self.optimisation = DominationOptimum()

@@ -16,8 +16,9 @@ import sys
 from typing import Callable, Iterable, Sequence
 
 from . import __version__
-from .checker import BACKENDS, DEFAULT_BACKEND, Verdict, check, count
-from .encodings import GENRES, get_genre
+from .checker import (BACKENDS, DEFAULT_BACKEND, CheckResult, OptimumResult, Verdict, check,
+                      count, optimum)
+from .encodings import GENRES, Question, get_genre
 from .errors import InputError, InternalError
 from .cli_args import positive_float, positive_int
 from .cli_formats import (extend as _formats_extend, format_option as _format_option,
@@ -27,7 +28,7 @@ from .formats import iter_documents, iter_load, load_answer, load_document, to_u
 from .output import (cell_names, check_picture_path, numbered, render_grid, render_pair,
                      verdict_picture, write_picture)
 from .output.unicode import stdout_is_unicode
-from .puzzle import Puzzle
+from .puzzle import Puzzle, Solution
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
 _SEVERITY = {EXIT_OK: 0, EXIT_NO: 1, EXIT_UNKNOWN: 2, EXIT_BAD: 3, EXIT_INTERNAL: 4}
@@ -68,8 +69,8 @@ def _solver_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,
                    help=f"SAT backend (default: {DEFAULT_BACKEND}; z3 is the reference)")
     p.add_argument("--encoding", default=None,
-                   help="genre encoding: 'lazy' (default, connectivity cuts added on demand) or "
-                        "'reference' (the seed's spanning-tree encoding, for cross-checks)")
+                   help="the genre's encoding (default: its first); " + "; ".join(
+                       f"{g.name}: {', '.join(g.encodings)}" for g in GENRES.values()))
     p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
                    help="give up with verdict 'unknown' after this many seconds per puzzle "
                         "(a finite number; leave it out for no limit)")
@@ -138,8 +139,9 @@ def cmd_check(args) -> int:
             item = doc.puzzle
             try:
                 res = check(item, backend=args.solver, encoding=args.encoding,
-                            time_limit=args.time_limit)
-                answer = _answer_verdict(item, doc.solution, res) if doc.solution else None
+                            time_limit=args.time_limit, limit=args.limit)
+                answer = (_answer_verdict(item, doc.solution, res)
+                          if doc.solution is not None and isinstance(res, CheckResult) else None)
             except InputError as e:  # e.g. an encoding this genre lacks: name the puzzle
                 raise _at(label, e) from None
         except InputError as e:  # this puzzle is bad input; the others go on
@@ -191,8 +193,25 @@ def _safe_url(p: Puzzle) -> str | None:
         return None
 
 
+def _optimum_line(res: OptimumResult) -> str:
+    """``optimum 7 (proven)`` / ``between 5 and 7`` and the limit's verdict."""
+    what = (f"optimum {res.optimum} (proven)" if res.proven else
+            f"optimum between {res.lower_bound} and {res.best} (not proven)")
+    if res.limit is not None:
+        what += f"; limit {res.limit}"
+    return what
+
+
 def _print_result(label: str, puzzle: Puzzle, res, args, answer: str | None = None) -> None:
-    head = f"{label}: {res.verdict.value} ({res.seconds:.3f} s, {res.stats.get('backend')})"
+    if isinstance(res, OptimumResult):
+        print(f"{label}: {res.verdict.value} ({res.seconds:.3f} s): {_optimum_line(res)}")
+        if not args.quiet and res.answer is not None:
+            _print_answer(puzzle, res.answer, args)
+            print(flush=True)
+        return
+    up_to = f" up to {res.up_to}" if res.up_to else ""
+    head = (f"{label}: {res.verdict.value}{up_to} ({res.seconds:.3f} s, "
+            f"{res.stats.get('backend')})")
     if res.verdict is Verdict.MULTIPLE:
         head += f": two solutions differ in {_plural(len(res.differ), 'cell')}"
     elif res.verdict is Verdict.UNKNOWN:
@@ -210,10 +229,39 @@ def _print_result(label: str, puzzle: Puzzle, res, args, answer: str | None = No
     print(flush=True)
 
 
+def _print_answer(puzzle: Puzzle, answer, args) -> None:
+    """A grid answer as a grid; any other answer (a move sequence) as its JSON form."""
+    if isinstance(answer, Solution):
+        print("\n".join(render_grid(puzzle, answer, ascii=args.ascii)))
+    else:
+        print(json.dumps(answer.to_json()))
+
+
 # -- solve ----------------------------------------------------------------------------
+def _solve_optimum(label: str, item: Puzzle, args, codes: list[int]) -> None:
+    res = _per_puzzle(label, args, codes, lambda: optimum(
+        item, backend=args.solver, encoding=args.encoding, time_limit=args.time_limit))
+    if res is None:
+        return
+    if args.json:
+        print(json.dumps({"source": label, "optimum": res.optimum, "proven": res.proven,
+                          "lower_bound": res.lower_bound, "best": res.best,
+                          "solution": None if res.answer is None else res.answer.to_json(),
+                          "seconds": round(res.seconds, 6)}), flush=True)
+    else:
+        print(f"{label}: {_optimum_line(res)} ({res.seconds:.3f} s)")
+        if res.answer is not None:
+            _print_answer(item, res.answer, args)
+            print(flush=True)
+    codes.append(EXIT_OK if res.proven else EXIT_UNKNOWN)
+
+
 def cmd_solve(args) -> int:
     codes = []
     for label, item in _readable(args, codes):
+        if get_genre(item.genre).question is Question.OPTIMUM:
+            _solve_optimum(label, item, args, codes)
+            continue
         res = _per_puzzle(label, args, codes, lambda: count(
             item, limit=1, backend=args.solver, encoding=args.encoding,
             time_limit=args.time_limit))
@@ -221,13 +269,14 @@ def cmd_solve(args) -> int:
             continue
         sol = res.solutions[0] if res.solutions else None
         if args.json:
-            print(json.dumps({"source": label, "solution": list(sol.rows) if sol else None,
+            print(json.dumps({"source": label, "solution": sol.to_json() if sol else None,
                               "seconds": round(res.seconds, 6)}), flush=True)
         elif sol is None:
             print(f"{label}: {'unknown (time limit reached)' if res.timed_out else 'no solution'}")
         else:
             print(f"{label}: solved ({res.seconds:.3f} s)")
-            print("\n".join(render_grid(item, sol, ascii=args.ascii)), end="\n\n", flush=True)
+            _print_answer(item, sol, args)
+            print(flush=True)
         codes.append(EXIT_OK if sol else (EXIT_UNKNOWN if res.timed_out else EXIT_NO))
     return worst(codes)
 
@@ -243,15 +292,19 @@ def cmd_count(args) -> int:
             continue
         exact = res.complete
         if args.json:
-            print(json.dumps({"source": label, "count": res.count, "exact": exact,
-                              "timed_out": res.timed_out,
-                              "solutions": [list(s.rows) for s in res.solutions],
-                              "seconds": round(res.seconds, 6)}), flush=True)
+            out = {"source": label, "count": res.count, "exact": exact,
+                   "timed_out": res.timed_out,
+                   "solutions": [s.to_json() for s in res.solutions],
+                   "seconds": round(res.seconds, 6)}
+            if res.up_to:
+                out.update(classes=res.classes, up_to=res.up_to)
+            print(json.dumps(out), flush=True)
         else:
             what = (f"{res.count}" if exact else f"at least {res.count}")
             why = " (time limit reached)" if res.timed_out else (
                 "" if exact else f" (stopped at --limit {args.limit})")
-            print(f"{label}: {what} solution{'s' if res.count != 1 else ''}{why} "
+            up_to = f", {res.classes} up to {res.up_to}" if res.up_to else ""
+            print(f"{label}: {what} solution{'s' if res.count != 1 else ''}{up_to}{why} "
                   f"({res.seconds:.3f} s)")
         codes.append(EXIT_UNKNOWN if res.timed_out else EXIT_OK)
     return worst(codes)
@@ -297,8 +350,14 @@ def cmd_verify(args) -> int:
 # -- genres ---------------------------------------------------------------------------
 def cmd_genres(args) -> int:
     for g in GENRES.values():
+        extra = [f"question: {g.question.value}" + (f" up to {g.symmetry}" if g.symmetry else "")]
+        if g.generator is not None:
+            extra.append("minimize, generate")
         print(f"{g.name:10} aliases: {', '.join(g.aliases) or '-'}; puzz.link: "
-              f"{', '.join(g.url_pids) or '-'}; encodings: {', '.join(g.encodings)}")
+              f"{', '.join(g.url_pids) or '-'}; encodings: {', '.join(g.encodings)}; "
+              + "; ".join(extra))
+        if g.summary:
+            print(f"{'':10} {g.summary}")
     return EXIT_OK
 
 
@@ -317,6 +376,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("puzzles", nargs="+", metavar="PUZZLE")
     c.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     c.add_argument("-q", "--quiet", action="store_true", help="verdict lines only, no grids")
+    c.add_argument("--limit", type=positive_int, default=None, metavar="L",
+                   help="optimisation genres: is L achievable, and is it the optimum? "
+                        "(exit 0 tight, 1 not achievable or not tight, 3 unknown)")
     c.add_argument("--picture", metavar="OUT.svg|OUT.png", default=None,
                    help="draw the verdict: the solution, or both solutions with the cells "
                         "where they differ (a batch: OUT.svg, OUT-2.svg, ...)")

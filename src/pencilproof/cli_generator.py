@@ -15,6 +15,7 @@ from pathlib import Path
 from .checker import BACKENDS, DEFAULT_BACKEND
 from .cli_args import positive_float, positive_int
 from .cli_formats import format_option
+from .encodings import generating_genres
 from .errors import InputError
 from .formats import Document, load_one, to_text, to_url, write_document
 from .output import cell_names, render_grid, render_pair
@@ -209,7 +210,8 @@ def extend(sub) -> None:
                                    "cannot be written (a full disk stops the run, keeping "
                                    "every puzzle written), 3 --max-time reached, 4 internal "
                                    "error or a worker failed, 130 interrupted.")
-    g.add_argument("genre", metavar="GENRE", help="e.g. canal")
+    g.add_argument("genre", metavar="GENRE",
+                   help="one of: " + ", ".join(g.name for g in generating_genres()))
     g.add_argument("--size", type=_size, required=True, metavar="RxC",
                    help="grid size, rows x columns (e.g. 10x10; 12 means 12x12)")
     g.add_argument("--count", type=positive_int, default=1, metavar="N",
@@ -224,16 +226,19 @@ def extend(sub) -> None:
     g.add_argument("--max-time", type=positive_float, default=None, metavar="SECONDS",
                    help="stop after this long, keeping the finished puzzles")
     g.add_argument("--density", type=_fraction, default=None, metavar="D",
-                   help="share of shaded cells in the drawn answer (canal: 0.1-0.65, "
-                        "default 0.5; smullyan: 0.05-0.3, default 0.2); lightup: share "
-                        "of walls (0-0.6, default 0.3)")
+                   help="; ".join(f"{g.name}: {h.density_meaning}, {h.density_range[0]}-"
+                                  f"{h.density_range[1]}, default {h.default_density}"
+                                  for g in generating_genres()
+                                  if (h := g.generator) is not None))
     g.add_argument("--values", type=_range, default=None, metavar="LO-HI",
                    help="only clues with these values (e.g. 1-6)")
     g.add_argument("--question", type=_fraction, default=0.0, metavar="P",
                    help="try each needed number clue as '?' with this probability (default 0)")
     g.add_argument("--symmetric", action="store_true",
-                   help="clue layout (lightup: walls and numbers) symmetric under "
-                        "180-degree rotation")
+                   help="clue layout symmetric under 180-degree rotation (for " + ", ".join(
+                       g.name for g in generating_genres()
+                       if g.generator is not None and g.generator.symmetric_layout)
+                       + ": the drawn layout too, e.g. walls)")
     g.add_argument("--clues", type=_range, default=None, metavar="LO-HI",
                    help="accept only puzzles with this many clues")
     g.add_argument("--max-attempts", type=positive_int, default=200, metavar="K",

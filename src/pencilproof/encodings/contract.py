@@ -54,10 +54,11 @@ def _frozen(d: dict[Any, Any]) -> Mapping[Any, Any]:
 class FormatSpec:
     """How one genre appears in puzz.link URLs, pzprv3 files, Janko blocks and pictures."""
 
-    #: puzz.link URL body codec: ``number16`` or ``4cell`` (see formats/url.py).
-    url_codec: str
+    #: puzz.link URL body codec: ``number16`` or ``4cell`` (see formats/url.py); None: the
+    #: genre has no puzz.link URL (nor pzprv3 file).
+    url_codec: Optional[str] = None
     #: The pid written on the second line of a pzprv3 file (may differ from the URL's).
-    pzprv3_pid: str
+    pzprv3_pid: Optional[str] = None
     #: What pzprjs's special given (URL ``.``, pzprv3 ``-``) means: a ``?`` clue or a ``#`` wall.
     qnum_minus2: Clue = "?"
     #: pzprv3 layout: False = a puzzle section then an answer section (Canal View);

@@ -174,6 +174,8 @@ def pzprv3_lines(puzzle: Puzzle, solution: Solution | None = None) -> list[str]:
                              f"no pzprv3 token")
         return spec.pzprv3_write[ch]
 
+    if spec.pzprv3_pid is None:
+        raise InputError(f"{puzzle.genre} has no pzprv3 format")
     out = ["pzprv3", spec.pzprv3_pid, str(puzzle.rows), str(puzzle.cols)]
     for r, row in enumerate(puzzle.grid):
         toks = []

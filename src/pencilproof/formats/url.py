@@ -177,9 +177,12 @@ URL_CODECS: dict[str, tuple[Decode, Encode]] = {
     "4cell": (decode_4cell, encode_4cell)}
 
 
-def codec_for(genre: Genre) -> tuple[Decode, Encode]:
-    """(decode, encode) for a genre's URL body."""
-    return URL_CODECS[genre.formats.url_codec]
+def codec_for(genre: Genre, where: str | None = None) -> tuple[Decode, Encode]:
+    """(decode, encode) for a genre's URL body, or a one-line error: it has no URL."""
+    codec = genre.formats.url_codec
+    if codec is None or not genre.url_pids:
+        raise InputError(f"{genre.name} has no puzz.link URL format", where)
+    return URL_CODECS[codec]
 
 
 def parse_url(url: str, where: str | None = None) -> Puzzle:
@@ -200,7 +203,7 @@ def parse_url(url: str, where: str | None = None) -> Puzzle:
                          where)
     check_size(rows, cols, where)
     body = "/".join(parts[3:])
-    decode, _ = codec_for(genre)
+    decode, _ = codec_for(genre, where)
     cells = decode(body, rows * cols, where)
     special = genre.formats.qnum_minus2
     grid = []
