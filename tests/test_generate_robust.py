@@ -395,3 +395,22 @@ def test_cli_minimize_reports_untested_clues_and_a_skipped_recheck(run_cli):
     if removed:
         assert ("not re-checked: --max-time ran out before the independent re-check; "
                 "uniqueness rests on the minimizer's own tests") in out.splitlines()
+
+
+# -- a worker's exception is that candidate's failure: one line, a summary, exit 4 ---------------
+def _raise_on_1(options, seed, index):
+    if index == 1:
+        raise ValueError("boom")
+    return real_make(options, seed, index)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_exception_in_a_candidate_is_one_line_and_the_rest_are_kept(run_cli, tmp_path,
+                                                                       monkeypatch, jobs):
+    out = tmp_path / "raise.jsonl"
+    monkeypatch.setattr(pool, "_make", _raise_on_1)  # forked workers inherit it
+    code, stdout, err = run_cli(*ARGS, "--count", "3", "--jobs", jobs, "--out", str(out))
+    assert code == 4 and "Traceback" not in err
+    assert "pencilproof: candidate 1 failed: ValueError: boom (-vv shows where)\n" in err
+    assert stdout.startswith(f"{out}: 2 of 3 puzzles (2 new)")
+    assert sorted(r["index"] for r in _lines(out)) == [0, 2]

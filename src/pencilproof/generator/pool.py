@@ -6,9 +6,14 @@ only. The parent re-checks each finished puzzle with the checker and appends it 
 file at once (flush and fsync), so Ctrl-C, ``--max-time`` or a crashed worker lose no
 finished puzzle, and ``--resume`` runs just the candidates missing from the file.
 
-Each worker has its own pipe, so the parent always knows which candidate a worker
-holds and notices at once when one dies (EOF on its pipe). Workers never see SIGINT
-(the parent handles Ctrl-C) and die with the parent, even a ``kill -9`` of it.
+Where candidates run is a :class:`Runner`: in this process (one job) or on worker
+processes (:class:`ProcessRunner`); a cluster runner plugs in the same way. A runner
+hands each finished :class:`~.generate.Generated` puzzle to the parent, which re-checks
+the puzzle object and serializes it once, as it writes it (:class:`_Sink`).
+
+Each worker process has its own pipe, so the parent always knows which candidate a
+worker holds and notices at once when one dies (EOF on its pipe). Workers never see
+SIGINT (the parent handles Ctrl-C) and die with the parent, even a ``kill -9`` of it.
 
 The output file is locked for the whole run, so two runs never write one file. If it
 cannot be written (disk full), the run stops: the file holds whole records only.
@@ -29,17 +34,16 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable, Optional, Protocol, Sequence
 
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not on POSIX: no lock
     fcntl = None  # type: ignore[assignment]
 
-from ..checker import Verdict, check
+from ..checker import Verdict, check_unique
 from ..errors import InputError, InternalError
-from ..formats import puzzle_from_doc
-from ..puzzle import Solution
-from .generate import GenerateOptions, generate_one
+from .generate import GenerateOptions, Generated, generate_one
 from .minimize import clue_count
 
 log = logging.getLogger("pencilproof.generator")
@@ -168,7 +172,7 @@ class _Sink:
     written fails before any work and a second run on the same file fails at once.
     """
 
-    def __init__(self, path: Path, options: GenerateOptions):
+    def __init__(self, path: Path, options: GenerateOptions, seed: int):
         self.path = path
         try:
             self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
@@ -184,14 +188,17 @@ class _Sink:
             except OSError:  # a file system without locks: go on unlocked
                 pass
         self.options = options
+        self.seed = seed
         self.written = 0
 
-    def write(self, rec: dict) -> None:
-        puzzle = puzzle_from_doc(rec, f"candidate {rec['index']}")
-        res = check(puzzle, backend=self.options.backend)
-        if res.verdict is not Verdict.UNIQUE or res.solutions[0] != Solution(tuple(rec["solution"])):
-            raise InternalError(f"generated puzzle {rec['index']} re-checked as "
-                                f"{res.verdict.value}, not unique with its answer: {rec['url']}")
+    def write(self, got: Generated) -> None:
+        """Re-check the puzzle independently, then append its record (serialized here,
+        once) and sync it."""
+        res = check_unique(got.puzzle, backend=self.options.backend)
+        if res.verdict is not Verdict.UNIQUE or res.solutions[0] != got.solution:
+            raise InternalError(f"generated puzzle {got.index} re-checked as "
+                                f"{res.verdict.value}, not unique with its answer")
+        rec = got.to_record(self.seed, self.options)
         line = (json.dumps(rec, separators=(",", ":")) + "\n").encode("utf-8")
         with _ctrl_c_deferred():  # a line is written and counted, or neither
             start = os.fstat(self.fd).st_size
@@ -210,8 +217,55 @@ class _Sink:
         os.close(self.fd)
 
 
-# -- workers ---------------------------------------------------------------------------
-def _make(options: GenerateOptions, seed: int, index: int) -> dict | None:
+# -- running candidates -----------------------------------------------------------------
+#: What a runner reports for one candidate: ("done", index, Generated or None: no puzzle
+#: within --max-attempts), ("error", index, the exception's text) or ("crashed", index,
+#: how the process running it ended).
+Outcome = tuple[str, int, Any]
+
+
+class Runner(Protocol):
+    """Runs candidates somewhere and reports each outcome as soon as it is known.
+
+    ``run`` calls ``started()`` once its workers are up (the parent starts its progress
+    bar then), ``on_done(outcome)`` per finished candidate, and ``idle()`` at least every
+    ``idle_every()`` seconds while it waits; it returns True if ``deadline`` cut the run
+    short. Tasks carry only the options, the master seed and candidate indices.
+    """
+
+    def run(self, todo: Sequence[int], deadline: Optional[float], started: Callable[[], None],
+            on_done: Callable[[Outcome], None], idle: Callable[[], None],
+            idle_every: Callable[[], Optional[float]]) -> bool: ...
+
+
+def _outcome(options: GenerateOptions, seed: int, index: int) -> Outcome:
+    """Make one candidate here; an exception is that candidate's failure, not the run's."""
+    try:
+        return ("done", index, _make(options, seed, index))
+    except Exception as e:
+        log.debug("candidate %d failed:\n%s", index, traceback.format_exc())
+        return ("error", index, f"{type(e).__name__}: {e}")
+
+
+class InlineRunner:
+    """Candidates one after another in this process (``--jobs 1``)."""
+
+    def __init__(self, options: GenerateOptions, seed: int):
+        self.options, self.seed = options, seed
+
+    def run(self, todo: Sequence[int], deadline: Optional[float], started: Callable[[], None],
+            on_done: Callable[[Outcome], None], idle: Callable[[], None],
+            idle_every: Callable[[], Optional[float]]) -> bool:
+        started()
+        for i in todo:
+            if deadline is not None and time.monotonic() >= deadline:
+                return True
+            on_done(_outcome(self.options, self.seed, i))
+            idle()
+        return False
+
+
+def _make(options: GenerateOptions, seed: int, index: int) -> Generated | None:
     t0 = time.perf_counter()
     got = generate_one(options, seed, index)
     if got is None:
@@ -220,7 +274,7 @@ def _make(options: GenerateOptions, seed: int, index: int) -> dict | None:
     log.info("candidate %d: %d clues, attempt %d, %.3f s", index, clue_count(got.puzzle),
              got.attempt, time.perf_counter() - t0)
     log.debug("candidate %d: seed %s, %d solver calls", index, got.seed, got.solver_calls)
-    return got.to_record(seed, options)
+    return got
 
 
 #: prctl(2) option: the signal the kernel sends a process when its parent dies.
@@ -287,10 +341,7 @@ def _worker_main(conn, options: GenerateOptions, seed: int, level: int | None,
         index = conn.recv()
         if index is None:
             return
-        try:
-            conn.send(("done", index, _make(options, seed, index)))
-        except Exception:
-            conn.send(("error", index, traceback.format_exc()))
+        conn.send(_outcome(options, seed, index))
 
 
 class _Worker:
@@ -431,8 +482,8 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
     path = Path(out)
     if path.is_dir():
         raise InputError("is a directory", out)
-    sink = _Sink(path, options)  # created and locked before anything is read or made
-    done: dict[int, dict] = {}
+    sink = _Sink(path, options, seed)  # created and locked before anything is read or made
+    done: dict[int, dict[str, Any]] = {}
     try:
         if os.fstat(sink.fd).st_size > 0:
             if not resume:
@@ -453,28 +504,32 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
     show = sys.stderr.isatty() if progress is None else progress
     ticker = (None if show or progress_every is None else
               _Progress(progress_every, count, earlier, t0, sink, failed, crashed))
-    bar = None
+    bar: Any = None
+
+    def started() -> None:  # after any forks: tqdm may start a monitor thread
+        nonlocal bar
+        bar = tqdm(total=count, initial=earlier, unit="puzzle", disable=not show,
+                   file=sys.stderr, dynamic_ncols=True)
+
+    def on_done(outcome: Outcome) -> None:
+        kind, index, payload = outcome
+        if kind == "done" and payload is not None:
+            sink.write(payload)
+        elif kind == "done":
+            failed.append(index)
+        else:  # a worker that died was logged by the runner; an exception is logged here
+            crashed.append(index)
+            if kind == "error":
+                log.error("candidate %d failed: %s (-vv shows where)", index, payload)
+        bar.update(1)
+
+    runner: Runner = (InlineRunner(options, seed) if jobs == 1 or len(todo) <= 1 else
+                      ProcessRunner(options, seed, jobs))
     try:
-        if jobs == 1 or len(todo) <= 1:
-            bar = tqdm(total=count, initial=earlier, unit="puzzle", disable=not show,
-                       file=sys.stderr, dynamic_ncols=True)
-            for i in todo:
-                if deadline is not None and time.monotonic() >= deadline:
-                    timed_out = True
-                    break
-                rec = _make(options, seed, i)
-                if rec is None:
-                    failed.append(i)
-                else:
-                    sink.write(rec)
-                bar.update(1)
-                if ticker is not None:
-                    ticker.tick()
-        else:
-            timed_out = _fan_out(options, seed, todo, jobs, deadline, sink, failed, crashed,
-                                 lambda: tqdm(total=count, initial=earlier, unit="puzzle",
-                                              disable=not show, file=sys.stderr,
-                                              dynamic_ncols=True), ticker)
+        timed_out = runner.run(todo, deadline, started, on_done,
+                               ticker.tick if ticker is not None else lambda: None,
+                               (lambda: ticker.timeout(time.monotonic()))
+                               if ticker is not None else lambda: None)
     except KeyboardInterrupt:
         interrupted = True
     except SinkError as e:
@@ -488,84 +543,81 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
                      time.monotonic() - t0, write_error)
 
 
-def _fan_out(options, seed, todo, jobs, deadline, sink, failed, crashed, make_bar,
-             ticker: _Progress | None = None) -> bool:
-    """Run candidates on ``jobs`` worker processes; True if ``deadline`` cut the run short."""
-    ctx, forked = _context()
-    logger = logging.getLogger("pencilproof")
-    relay = False
-    if forked and logger.handlers:
-        import multiprocessing_logging
-        multiprocessing_logging.install_mp_handler(logger)
-        relay = True
-    level = None if forked else logger.getEffectiveLevel()
-    queue = list(reversed(todo))
-    workers: list[_Worker] = []
-    bar = None
-    errors: list[str] = []
-    timed_out = False
-    try:
-        workers = [_Worker(ctx, options, seed, level) for _ in range(min(jobs, len(todo)))]
-        bar = make_bar()  # after the forks: tqdm may start a monitor thread
-        for w in workers:
-            if queue:
-                w.give(queue.pop())
-        while any(w.task is not None for w in workers):
-            now = time.monotonic()
-            wait = None if deadline is None else max(0.0, deadline - now)
-            if ticker is not None:
-                wait = ticker.timeout(now) if wait is None else min(wait, ticker.timeout(now))
-            busy = {w.conn: w for w in workers if w.task is not None}
-            ready = multiprocessing.connection.wait(list(busy), timeout=wait)
-            if ticker is not None:
-                ticker.tick()
-            if not ready:
-                if deadline is not None and time.monotonic() >= deadline:
-                    timed_out = True
-                    break
-                continue
-            for conn in ready:
-                w = busy[conn]
-                try:
-                    kind, index, payload = conn.recv()
-                except (EOFError, OSError):
-                    log.error("candidate %d: worker %d died (%s)", w.task, w.proc.pid,
-                              w.how_it_ended())
-                    crashed.append(w.task)
-                    w.task = None
-                    w.stop(kill=True)
-                    workers.remove(w)
-                    if queue:
-                        workers.append(_Worker(ctx, options, seed, level))
-                        workers[-1].give(queue.pop())
-                    continue
-                w.task = None
-                # The next candidate first: the worker computes while we re-check.
-                if queue and (deadline is None or time.monotonic() < deadline):
-                    w.give(queue.pop())
-                if kind == "error":
-                    log.error("candidate %d failed:\n%s", index, payload)
-                    crashed.append(index)
-                    errors.append(f"candidate {index}: {payload.strip().splitlines()[-1]}")
-                elif payload is None:
-                    failed.append(index)
-                else:
-                    sink.write(payload)
-                bar.update(1)
-            if queue and deadline is not None and time.monotonic() >= deadline:
-                timed_out = True
-    finally:
-        for w in workers:
-            w.stop(kill=w.task is not None)
-        if bar is not None:
-            bar.close()
-        if relay:
+class ProcessRunner:
+    """Candidates on ``jobs`` worker processes, one pipe each, the next candidate handed
+    to a worker before its last one is re-checked and written."""
+
+    def __init__(self, options: GenerateOptions, seed: int, jobs: int):
+        self.options, self.seed, self.jobs = options, seed, jobs
+
+    def run(self, todo: Sequence[int], deadline: Optional[float], started: Callable[[], None],
+            on_done: Callable[[Outcome], None], idle: Callable[[], None],
+            idle_every: Callable[[], Optional[float]]) -> bool:
+        ctx, forked = _context()
+        logger = logging.getLogger("pencilproof")
+        relay = False
+        if forked and logger.handlers:
             import multiprocessing_logging
-            relays = [h for h in logger.handlers
-                      if isinstance(h, multiprocessing_logging.MultiProcessingHandler)]
-            multiprocessing_logging.uninstall_mp_handler(logger)
-            for h in relays:
-                h.close()  # waits until the records workers sent are written
-    if errors:
-        raise InternalError("; ".join(errors))
-    return timed_out or bool(queue)
+            multiprocessing_logging.install_mp_handler(logger)
+            relay = True
+        level = None if forked else logger.getEffectiveLevel()
+        options, seed = self.options, self.seed
+        queue = list(reversed(todo))
+        workers: list[_Worker] = []
+        timed_out = False
+        try:
+            workers = [_Worker(ctx, options, seed, level)
+                       for _ in range(min(self.jobs, len(todo)))]
+            started()
+            for w in workers:
+                if queue:
+                    w.give(queue.pop())
+            while any(w.task is not None for w in workers):
+                now = time.monotonic()
+                wait = None if deadline is None else max(0.0, deadline - now)
+                every = idle_every()
+                if every is not None:
+                    wait = every if wait is None else min(wait, every)
+                busy = {w.conn: w for w in workers if w.task is not None}
+                ready = multiprocessing.connection.wait(list(busy), timeout=wait)
+                idle()
+                if not ready:
+                    if deadline is not None and time.monotonic() >= deadline:
+                        timed_out = True
+                        break
+                    continue
+                for conn in ready:
+                    w = busy[conn]  # type: ignore[index]
+                    task = w.task
+                    assert task is not None
+                    try:
+                        outcome = conn.recv()  # type: ignore[union-attr]
+                    except (EOFError, OSError):
+                        how = w.how_it_ended()
+                        log.error("candidate %d: worker %d died (%s)", task, w.proc.pid, how)
+                        w.task = None
+                        w.stop(kill=True)
+                        workers.remove(w)
+                        if queue:
+                            workers.append(_Worker(ctx, options, seed, level))
+                            workers[-1].give(queue.pop())
+                        on_done(("crashed", task, f"worker died ({how})"))
+                        continue
+                    w.task = None
+                    # The next candidate first: the worker computes while we re-check.
+                    if queue and (deadline is None or time.monotonic() < deadline):
+                        w.give(queue.pop())
+                    on_done(outcome)
+                if queue and deadline is not None and time.monotonic() >= deadline:
+                    timed_out = True
+        finally:
+            for w in workers:
+                w.stop(kill=w.task is not None)
+            if relay:
+                import multiprocessing_logging
+                relays = [h for h in logger.handlers
+                          if isinstance(h, multiprocessing_logging.MultiProcessingHandler)]
+                multiprocessing_logging.uninstall_mp_handler(logger)
+                for h in relays:
+                    h.close()  # waits until the records workers sent are written
+        return timed_out or bool(queue)
