@@ -148,7 +148,7 @@ def main(argv=None) -> int:
     stats: dict[tuple[int, str], dict] = {}
     errors: list[str] = []
     meta = {}
-    for rep in range(args.repeat):
+    for _ in range(args.repeat):
         for num, rec in recs:
             for c in configs:
                 t0 = clock()

@@ -64,7 +64,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for kind in ("svg", "png"):
             path = str(Path(tmp) / f"big.{kind}")
-            ms = best(lambda: write_picture(picture(big), path), args.repeat)
+            ms = best(lambda path=path: write_picture(picture(big), path), args.repeat)
             print(f"picture {big.rows}x{big.cols} {kind:3}     {ms:8.1f} ms  "
                   f"({Path(path).stat().st_size} bytes)")
     return 0

@@ -80,7 +80,8 @@ def seed_check(p: Puzzle, time_limit: float | None = None) -> CheckResult:
     # Turn parity: consecutive pointers x -> y -> z keep the parity of x and y, except
     # at right->up and up->right turns, where it flips; no pointer cycle can close.
     moves = {"L": (0, -1), "R": (0, 1), "D": (1, 0), "U": (-1, 0)}
-    bit = lambda i, j, d: {"L": h[i][j][0], "R": h[i][j][1], "D": v[i][j][0], "U": v[i][j][1]}[d]
+    def bit(i, j, d):
+        return {"L": h[i][j][0], "R": h[i][j][1], "D": v[i][j][0], "U": v[i][j][1]}[d]
     for i, j in cells:
         for d1, (di, dj) in moves.items():
             y, x = i + di, j + dj

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from functools import lru_cache
 
 import numpy as np
 import pytest
@@ -286,7 +285,7 @@ def test_verify_agrees_with_the_rules_on_random_shadings():
 def _cnf_cases():
     rng = random.Random(SEED + 2)
     out = []
-    for k in range(60):
+    for _ in range(60):
         n = rng.randint(1, 9)
         clauses = []
         for _ in range(rng.randint(0, 4 * n)):

@@ -12,7 +12,7 @@ from pencilproof.checker import Verdict, check, count, optimum, solve
 from pencilproof.encodings import (GENRES, FormatSpec, Generation, Genre, Question,
                                    generating_genres, get_genre, register, unregister)
 from pencilproof.errors import InputError
-from pencilproof.formats import document_to_doc, puzzle_from_doc, to_url
+from pencilproof.formats import document_to_doc, puzzle_from_doc
 from pencilproof.formats.jsondoc import document_from_doc
 from pencilproof.formats.spec import Document
 from pencilproof.formats.text import parse_text, to_text

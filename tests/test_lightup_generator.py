@@ -11,11 +11,10 @@ import random
 
 import pytest
 
-from pencilproof import Verdict, check, count
-from pencilproof.checker import Status
+from pencilproof import Verdict, check
 from pencilproof.encodings import get_genre
 from pencilproof.formats import parse_url, puzzle_from_doc, to_url
-from pencilproof.generator import Switch, SwitchBoard, minimize
+from pencilproof.generator import Switch, minimize
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
@@ -37,7 +36,8 @@ def _unnumbered(p: Puzzle, cells) -> Puzzle:
 
 
 def _enumerate(blank: Puzzle, clues: dict, state: dict, backend: str = "cadical") -> set:
-    return switch_solutions(blank, clues, state, backend, limit=300, answer=lambda board, sol: H.answer_for(board.puzzle(), sol).rows)
+    return switch_solutions(blank, clues, state, backend, limit=300,
+                            answer=lambda board, sol: H.answer_for(board.puzzle(), sol).rows)
 
 
 def _reference(p: Puzzle) -> set:

@@ -11,10 +11,9 @@ import random
 
 import pytest
 
-from pencilproof import Verdict, check, count
-from pencilproof.checker import Status
+from pencilproof import Verdict, check
 from pencilproof.formats import parse_text, parse_url, puzzle_from_doc
-from pencilproof.generator import NotUnique, Switch, SwitchBoard, minimize
+from pencilproof.generator import NotUnique, Switch, minimize
 from pencilproof.puzzle import Puzzle, Solution
 
 from conftest import course, solution_set, switch_solutions
@@ -126,7 +125,7 @@ def test_switch_states_equal_the_puzzles_they_stand_for(i):
     clues = p.clues()
     rng = random.Random(i)
     cells = sorted(clues)
-    for trial in range(6):
+    for _ in range(6):
         # Two clues weak or off, the others on (more freedom makes counting slow).
         state = {c: Switch.ON for c in cells}
         for c in rng.sample(cells, 2):

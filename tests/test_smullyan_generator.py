@@ -8,8 +8,7 @@ import random
 
 import pytest
 
-from pencilproof import Verdict, check, count
-from pencilproof.checker import Status
+from pencilproof import Verdict, check
 from pencilproof.encodings import get_genre
 from pencilproof.formats import puzzle_from_doc
 from pencilproof.generator import Switch, SwitchBoard, minimize

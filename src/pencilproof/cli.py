@@ -9,28 +9,32 @@ directory), exit 2.
 from __future__ import annotations
 
 import argparse
+from argparse import Namespace
+from functools import partial
 import io
 import json
 import os
 import sys
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, NoReturn, Sequence, TextIO, TypeVar
 
 from . import __version__
 from .checker import (BACKENDS, DEFAULT_BACKEND, CheckResult, OptimumResult, Verdict, check,
                       count, optimum)
 from .encodings import GENRES, Question, get_genre
 from .errors import InputError, InternalError
-from .cli_args import positive_float, positive_int
+from .cli_args import Subparsers, positive_float, positive_int
 from .cli_formats import (extend as _formats_extend, format_option as _format_option,
                           nonempty as _nonempty)
 from .cli_generator import extend as _generator_extend
-from .formats import iter_documents, iter_load, load_answer, load_document, to_url
+from .formats import Document, iter_documents, iter_load, load_answer, load_document, to_url
+from .formats import Loaded
 from .output import (cell_names, check_picture_path, numbered, render_grid, render_pair,
                      verdict_picture, write_picture)
 from .output.unicode import stdout_is_unicode
 from .puzzle import Puzzle, Solution
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
+R = TypeVar("R")
 _SEVERITY = {EXIT_OK: 0, EXIT_NO: 1, EXIT_UNKNOWN: 2, EXIT_BAD: 3, EXIT_INTERNAL: 4}
 
 
@@ -41,7 +45,7 @@ def worst(codes: Iterable[int]) -> int:
 class _Parser(argparse.ArgumentParser):
     """argparse with a one-line error and exit code 2."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(EXIT_BAD, f"pencilproof: error: {message} (see 'pencilproof {self.prog.split()[-1]} -h')\n"
                   if " " in self.prog else f"pencilproof: error: {message} (see 'pencilproof -h')\n")
 
@@ -76,12 +80,12 @@ def _solver_options(p: argparse.ArgumentParser) -> None:
                         "(a finite number; leave it out for no limit)")
 
 
-def _puzzles(sources: Sequence[str], fmt: str | None = None):
+def _puzzles(sources: Sequence[str], fmt: str | None = None) -> Iterator[tuple[str, Loaded]]:
     for src in sources:
         yield from iter_load(src, fmt)
 
 
-def _readable(args, codes: list[int]):
+def _readable(args: Namespace, codes: list[int]) -> Iterator[tuple[str, Puzzle]]:
     """(label, puzzle) for every puzzle that reads; each one that does not is reported
     as its one-line error (and with --json its error line) and counted as bad input, and
     the others go on."""
@@ -92,7 +96,7 @@ def _readable(args, codes: list[int]):
         yield label, item
 
 
-def _bad(label: str, err: InputError, args, codes: list[int]) -> None:
+def _bad(label: str, err: InputError, args: Namespace, codes: list[int]) -> None:
     """One puzzle is bad input: its one-line error, a JSON error line with --json."""
     _err(str(err))
     codes.append(EXIT_BAD)
@@ -100,7 +104,8 @@ def _bad(label: str, err: InputError, args, codes: list[int]) -> None:
         print(json.dumps({"source": label, "error": str(err)}), flush=True)
 
 
-def _per_puzzle(label: str, args, codes: list[int], work: Callable):
+def _per_puzzle(label: str, args: Namespace, codes: list[int], work: Callable[[], R]
+                ) -> R | None:
     """``work()`` for one puzzle; bad input it raises (an encoding this genre lacks) is
     reported for that puzzle and gives None, so a batch goes on."""
     try:
@@ -117,14 +122,14 @@ def _summary(counts: dict[str, int], seconds: float) -> str:
 
 
 # -- check --------------------------------------------------------------------------
-def _documents(args):
+def _documents(args: Namespace) -> Iterator[tuple[str, Document | InputError]]:
     """(label, Document or InputError) for every puzzle, with the answer a file carries."""
     for src in args.puzzles:
         yield from iter_documents(src, args.format, answers=True)
 
 
-def cmd_check(args) -> int:
-    codes = []
+def cmd_check(args: argparse.Namespace) -> int:
+    codes: list[int] = []
     tally = {v.value: 0 for v in Verdict} | {"bad input": 0}
     total_seconds = 0.0
     n = 0
@@ -165,7 +170,7 @@ def cmd_check(args) -> int:
     return worst(codes)
 
 
-def _answer_verdict(puzzle: Puzzle, answer, res) -> tuple[str, str]:
+def _answer_verdict(puzzle: Puzzle, answer: Any, res: CheckResult) -> tuple[str, str]:
     """What the answer a file carries is, given the checker's result: ('unique_solution' |
     'a_solution' | 'not_a_solution', the sentence ``check`` prints)."""
     problems = get_genre(puzzle.genre).verify(puzzle, answer)
@@ -202,7 +207,8 @@ def _optimum_line(res: OptimumResult) -> str:
     return what
 
 
-def _print_result(label: str, puzzle: Puzzle, res, args, answer: str | None = None) -> None:
+def _print_result(label: str, puzzle: Puzzle, res: CheckResult | OptimumResult,
+                  args: Namespace, answer: str | None = None) -> None:
     if isinstance(res, OptimumResult):
         print(f"{label}: {res.verdict.value} ({res.seconds:.3f} s): {_optimum_line(res)}")
         if not args.quiet and res.answer is not None:
@@ -229,7 +235,7 @@ def _print_result(label: str, puzzle: Puzzle, res, args, answer: str | None = No
     print(flush=True)
 
 
-def _print_answer(puzzle: Puzzle, answer, args) -> None:
+def _print_answer(puzzle: Puzzle, answer: Any, args: Namespace) -> None:
     """A grid answer as a grid; any other answer (a move sequence) as its JSON form."""
     if isinstance(answer, Solution):
         print("\n".join(render_grid(puzzle, answer, ascii=args.ascii)))
@@ -238,7 +244,7 @@ def _print_answer(puzzle: Puzzle, answer, args) -> None:
 
 
 # -- solve ----------------------------------------------------------------------------
-def _solve_optimum(label: str, item: Puzzle, args, codes: list[int]) -> None:
+def _solve_optimum(label: str, item: Puzzle, args: Namespace, codes: list[int]) -> None:
     res = _per_puzzle(label, args, codes, lambda: optimum(
         item, backend=args.solver, encoding=args.encoding, time_limit=args.time_limit))
     if res is None:
@@ -256,14 +262,14 @@ def _solve_optimum(label: str, item: Puzzle, args, codes: list[int]) -> None:
     codes.append(EXIT_OK if res.proven else EXIT_UNKNOWN)
 
 
-def cmd_solve(args) -> int:
-    codes = []
+def cmd_solve(args: argparse.Namespace) -> int:
+    codes: list[int] = []
     for label, item in _readable(args, codes):
         if get_genre(item.genre).question is Question.OPTIMUM:
             _solve_optimum(label, item, args, codes)
             continue
-        res = _per_puzzle(label, args, codes, lambda: count(
-            item, limit=1, backend=args.solver, encoding=args.encoding,
+        res = _per_puzzle(label, args, codes, partial(
+            count, item, limit=1, backend=args.solver, encoding=args.encoding,
             time_limit=args.time_limit))
         if res is None:
             continue
@@ -282,11 +288,11 @@ def cmd_solve(args) -> int:
 
 
 # -- count ----------------------------------------------------------------------------
-def cmd_count(args) -> int:
-    codes = []
+def cmd_count(args: argparse.Namespace) -> int:
+    codes: list[int] = []
     for label, item in _readable(args, codes):
-        res = _per_puzzle(label, args, codes, lambda: count(
-            item, limit=args.limit, backend=args.solver, encoding=args.encoding,
+        res = _per_puzzle(label, args, codes, partial(
+            count, item, limit=args.limit, backend=args.solver, encoding=args.encoding,
             time_limit=args.time_limit))
         if res is None:
             continue
@@ -311,8 +317,8 @@ def cmd_count(args) -> int:
 
 
 # -- url ------------------------------------------------------------------------------
-def cmd_url(args) -> int:
-    codes = []
+def cmd_url(args: argparse.Namespace) -> int:
+    codes: list[int] = []
     for label, item in _readable(args, codes):
         try:
             print(to_url(item))
@@ -324,7 +330,7 @@ def cmd_url(args) -> int:
 
 
 # -- verify ---------------------------------------------------------------------------
-def cmd_verify(args) -> int:
+def cmd_verify(args: argparse.Namespace) -> int:
     doc = load_document(args.puzzle, args.format, answers=args.answer is None)
     puzzle = doc.puzzle
     if args.answer is None and doc.solution is None:
@@ -348,7 +354,7 @@ def cmd_verify(args) -> int:
 
 
 # -- genres ---------------------------------------------------------------------------
-def cmd_genres(args) -> int:
+def cmd_genres(args: argparse.Namespace) -> int:
     for g in GENRES.values():
         extra = [f"question: {g.question.value}" + (f" up to {g.symmetry}" if g.symmetry else "")]
         if g.generator is not None:
@@ -365,7 +371,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="pencilproof",
                 description="Prove pencil puzzles have exactly one solution.",
                 epilog="PUZZLE is a text, JSON, pzprv3 or Janko file, a .jsonl batch, '-' for "
-                       "stdin, or a puzz.link URL (detected; --format forces one). Exit codes: 0 unique/ok, 1 multiple/no solution/invalid, "
+                       "stdin, or a puzz.link URL (detected; --format forces one). Exit codes: "
+                       "0 unique/ok, 1 multiple/no solution/invalid, "
                        "2 bad input (or a failed write), 3 unknown (time limit), 4 internal "
                        "error (please report), 130 interrupted (Ctrl-C).")
     p.add_argument("--version", action="version", version=f"pencilproof {__version__}")
@@ -429,7 +436,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 #: Functions that add further subcommands (generator, renderers); each takes the
 #: subparsers object. Keeps this module a list of thin commands.
-EXTENSIONS: list[Callable] = [_formats_extend,    # render, convert (cli_formats.py)
+EXTENSIONS: list[Callable[[Subparsers], None]] = [_formats_extend,    # render, convert (cli_formats.py)
                              _generator_extend]  # minimize, generate (cli_generator.py)
 
 
@@ -446,10 +453,10 @@ class _GuardedStdout:
     :class:`_OutputFailed` (a closed pipe stays BrokenPipeError), so main reports it as
     one line wherever the print happened. Everything else is the real stream's."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: TextIO):
         self._stream = stream
 
-    def write(self, text):
+    def write(self, text: str) -> int:
         try:
             return self._stream.write(text)
         except BrokenPipeError:
@@ -457,7 +464,7 @@ class _GuardedStdout:
         except OSError as e:
             raise _OutputFailed(e) from None
 
-    def flush(self):
+    def flush(self) -> None:
         try:
             return self._stream.flush()
         except BrokenPipeError:
@@ -465,7 +472,7 @@ class _GuardedStdout:
         except OSError as e:
             raise _OutputFailed(e) from None
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 
 
@@ -478,7 +485,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     real_stdout = sys.stdout
     sys.stdout = _GuardedStdout(real_stdout)
     try:
-        code = args.func(args)
+        code: int = args.func(args)
         sys.stdout.flush()
         return code
     except _OutputFailed as e:

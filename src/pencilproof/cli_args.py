@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import argparse
 import math
+from typing import Any, TypeAlias
+
+#: The object ``add_subparsers`` returns, which each CLI module extends.
+Subparsers: TypeAlias = "argparse._SubParsersAction[Any]"
 
 
 def positive_int(text: str) -> int:

@@ -9,6 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .cli_args import Subparsers
 from .encodings import get_genre
 from .errors import InputError
 from .formats import FORMATS, iter_documents, load_answer, load_document, write_document
@@ -36,7 +37,7 @@ def _cannot_write(e: OSError, path: str) -> InputError:
     return InputError(f"cannot write: {e.strerror or e}", path)
 
 
-def cmd_render(args) -> int:
+def cmd_render(args: argparse.Namespace) -> int:
     nonempty(args.output, "-o")
     nonempty(args.answer, "--answer")
     check_picture_path(args.output)
@@ -51,15 +52,15 @@ def cmd_render(args) -> int:
     return 0
 
 
-def _target(args) -> str:
+def _target(args: argparse.Namespace) -> str:
     if args.to:
-        return args.to
+        return str(args.to)
     if args.output and Path(args.output).suffix.lower() in SUFFIXES:
         return SUFFIXES[Path(args.output).suffix.lower()]
     raise InputError("say what to convert to: --to " + "|".join(OUTPUTS))
 
 
-def cmd_convert(args) -> int:
+def cmd_convert(args: argparse.Namespace) -> int:
     nonempty(args.output, "-o")
     to = _target(args)
     if to in ("svg", "png"):
@@ -116,7 +117,7 @@ def cmd_convert(args) -> int:
     return 2 if bad else 0
 
 
-def extend(sub) -> None:
+def extend(sub: Subparsers) -> None:
     r = sub.add_parser("render", help="draw a puzzle, or an answer on it, as SVG or PNG")
     r.add_argument("puzzle", metavar="PUZZLE")
     r.add_argument("--answer", metavar="FILE", default=None,

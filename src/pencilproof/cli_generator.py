@@ -11,9 +11,10 @@ import logging
 import re
 import sys
 from pathlib import Path
+from typing import Iterator
 
 from .checker import BACKENDS, DEFAULT_BACKEND
-from .cli_args import positive_float, positive_int
+from .cli_args import Subparsers, positive_float, positive_int
 from .cli_formats import format_option
 from .encodings import generating_genres
 from .errors import InputError
@@ -64,7 +65,7 @@ def _minimize_output(text: str) -> str:
 
 
 # -- minimize ------------------------------------------------------------------------------
-def cmd_minimize(args) -> int:
+def cmd_minimize(args: argparse.Namespace) -> int:
     from .generator import NotUnique, minimize
     from .generator.minimize import parse_cells
     puzzle = load_one(args.puzzle, args.format)
@@ -111,7 +112,7 @@ def cmd_minimize(args) -> int:
 
 # -- generate ------------------------------------------------------------------------------
 @contextlib.contextmanager
-def _logging(verbose: int, quiet: bool):
+def _logging(verbose: int, quiet: bool) -> Iterator[None]:
     """Our messages go to stderr; -v per-candidate lines, -vv debug, -q errors only."""
     level = logging.ERROR if quiet else {0: logging.WARNING, 1: logging.INFO}.get(
         verbose, logging.DEBUG)
@@ -130,7 +131,7 @@ def _logging(verbose: int, quiet: bool):
         logger.propagate = saved[1]
 
 
-def cmd_generate(args) -> int:
+def cmd_generate(args: argparse.Namespace) -> int:
     from .generator.generate import GenerateOptions
     from .generator.pool import generate_file
     rows, cols = args.size
@@ -168,7 +169,7 @@ def cmd_generate(args) -> int:
     return EXIT_OK
 
 
-def extend(sub) -> None:
+def extend(sub: Subparsers) -> None:
     """Add ``minimize`` and ``generate`` to the CLI's subparsers."""
     from .generator.minimize import ORDERS
     m = sub.add_parser("minimize", help="remove clues while the solution stays unique",

@@ -228,12 +228,13 @@ class Generation(abc.ABC):
     def with_clues(self, blank: Puzzle, clues: Mapping[ClueKey, Clue]) -> Puzzle:
         """The puzzle of ``blank`` with these clues added."""
         givens = blank.clues()
-        givens.update(clues)  # type: ignore[arg-type]  # cell keys by default
+        givens.update(clues)  # cell keys by default
         return blank.with_clues(givens)
 
     def key_cell(self, key: ClueKey) -> Cell:
         """The cell a clue key is drawn at and named by (``r1c1``)."""
-        return key  # type: ignore[return-value]
+        cell: Cell = key  # cell keys by default
+        return cell
 
     def clue_count(self, puzzle: Puzzle) -> int:
         """Clues in the sense of the minimizer and the generator's ``--clues``."""

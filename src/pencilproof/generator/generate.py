@@ -66,7 +66,7 @@ class GenerateOptions:
             raise InputError("must be at least 1", "--max-attempts")
         return GenerateOptions(**{**asdict(self), "genre": genre.name})
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The options that shape the puzzles (not the backend), as stored in records."""
         d = asdict(self)
         d.pop("backend")

@@ -201,7 +201,8 @@ def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
     if deadline is not None and time.monotonic() >= deadline:
         # No time left for any test: nothing to encode, every clue stays untested.
         red = Reduction((), (), (), (), 0, tuple(c for g in groups for c in g))
-        minimized, stats = puzzle, {"solver_calls": 0}
+        minimized = puzzle
+        stats: dict[str, Any] = {"solver_calls": 0}
     else:
         board = SwitchBoard(blank, clues, backend, deadline)
         try:

@@ -34,7 +34,9 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Optional, Protocol, Sequence
+from multiprocessing.connection import Connection
+from multiprocessing.context import BaseContext, DefaultContext
+from typing import Any, Callable, Iterator, Optional, Protocol, Sequence
 
 try:
     import fcntl
@@ -78,7 +80,7 @@ def default_jobs() -> int:
 
 
 # -- the output file ---------------------------------------------------------------------
-def read_records(path: Path, options: GenerateOptions, seed: int) -> dict[int, dict]:
+def read_records(path: Path, options: GenerateOptions, seed: int) -> dict[int, dict[str, Any]]:
     """Finished records of an earlier run, by candidate index.
 
     A half-written last line (the run was killed while writing it) is cut off the file;
@@ -95,7 +97,7 @@ def read_records(path: Path, options: GenerateOptions, seed: int) -> dict[int, d
             f.truncate(keep)
         data = data[:keep]
     want = options.to_json()
-    out: dict[int, dict] = {}
+    out: dict[int, dict[str, Any]] = {}
     first_line: dict[int, int] = {}
     for n, line in enumerate(data.decode("utf-8", errors="replace").splitlines(), 1):
         if not line.strip():
@@ -121,7 +123,7 @@ def read_records(path: Path, options: GenerateOptions, seed: int) -> dict[int, d
     return out
 
 
-def _diff(old, new: dict) -> str:
+def _diff(old: object, new: dict[str, Any]) -> str:
     if not isinstance(old, dict):
         return "no options recorded"
     keys = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
@@ -129,7 +131,7 @@ def _diff(old, new: dict) -> str:
 
 
 @contextlib.contextmanager
-def _ctrl_c_deferred():
+def _ctrl_c_deferred() -> Iterator[None]:
     """Hold a Ctrl-C that arrives inside the block until the block is done."""
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -306,7 +308,7 @@ def _block_sigint() -> None:
 
 
 @contextlib.contextmanager
-def _sigint_blocked():
+def _sigint_blocked() -> Iterator[None]:
     """SIGINT held back in this thread for the block (one that arrives is delivered
     after it), so that a process forked inside starts with SIGINT blocked."""
     if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
@@ -319,7 +321,7 @@ def _sigint_blocked():
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def _worker_main(conn, options: GenerateOptions, seed: int, level: int | None,
+def _worker_main(conn: Connection, options: GenerateOptions, seed: int, level: int | None,
                  parent_pid: int | None = None) -> None:
     """A worker: candidate indices in, records out, until it is sent None or its
     parent is gone (``parent_pid``: the parent that forked us, if it did)."""
@@ -345,7 +347,8 @@ def _worker_main(conn, options: GenerateOptions, seed: int, level: int | None,
 
 
 class _Worker:
-    def __init__(self, ctx, options: GenerateOptions, seed: int, level: int | None):
+    def __init__(self, ctx: DefaultContext, options: GenerateOptions, seed: int,
+                 level: int | None):
         parent, child = ctx.Pipe()
         forked = ctx.get_start_method() == "fork"
         self.proc = ctx.Process(target=_worker_main,
@@ -393,7 +396,7 @@ class _Worker:
         self.conn.close()
 
 
-def _context():
+def _context() -> tuple[DefaultContext, bool]:
     """The platform's default start method; the logging relay needs 'fork'."""
     ctx = multiprocessing.get_context()
     return ctx, ctx.get_start_method() == "fork"
@@ -441,7 +444,7 @@ class _Progress:
 
 
 @contextlib.contextmanager
-def _keep_ignoring_sigint():
+def _keep_ignoring_sigint() -> Iterator[None]:
     """A parent started with SIGINT ignored (a background job in a script) keeps
     ignoring it: blocked for the run, since python-sat installs its own handler while
     it solves. Forked workers inherit the block."""
@@ -578,7 +581,7 @@ class ProcessRunner:
                 every = idle_every()
                 if every is not None:
                     wait = every if wait is None else min(wait, every)
-                busy = {w.conn: w for w in workers if w.task is not None}
+                busy: dict[Any, _Worker] = {w.conn: w for w in workers if w.task is not None}
                 ready = multiprocessing.connection.wait(list(busy), timeout=wait)
                 idle()
                 if not ready:
@@ -587,11 +590,11 @@ class ProcessRunner:
                         break
                     continue
                 for conn in ready:
-                    w = busy[conn]  # type: ignore[index]
+                    w = busy[conn]
                     task = w.task
                     assert task is not None
                     try:
-                        outcome = conn.recv()  # type: ignore[union-attr]
+                        outcome: Outcome = w.conn.recv()
                     except (EOFError, OSError):
                         how = w.how_it_ended()
                         log.error("candidate %d: worker %d died (%s)", task, w.proc.pid, how)

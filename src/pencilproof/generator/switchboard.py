@@ -78,6 +78,7 @@ class SwitchBoard:
             if value is Switch.ON:
                 add([on])
             elif value is Switch.WEAK:
+                assert weak is not None, f"clue {k!r} has no weak form"
                 add([-on])
                 add([weak])
             else:
