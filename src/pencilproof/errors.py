@@ -13,7 +13,10 @@ def printable(text: str) -> str:
 
 def place(where: str) -> str:
     """A place as an error shows it: escaped, and shortened in the middle if very long
-    (the head names the source, the tail keeps the line, column and cell)."""
+    (the head names the source, the tail keeps the line, column and cell). An empty
+    name (``--out ''``) is shown as ``''`` rather than as nothing."""
+    if not where.strip():
+        return repr(where)
     where = printable(where)
     if len(where) > MAX_PLACE:
         where = where[:45] + "..." + where[-35:]
@@ -38,7 +41,7 @@ class InputError(ValueError):
 
     def __str__(self) -> str:
         message = printable(self.message)
-        return f"{place(self.where)}: {message}" if self.where else message
+        return f"{place(self.where)}: {message}" if self.where is not None else message
 
 
 class InternalError(RuntimeError):
