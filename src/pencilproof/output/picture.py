@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence, Union
 
 from ..encodings import FormatSpec, get_genre
+from ..errors import printable
 from ..puzzle import Cell, Puzzle, Solution
 
 CELL = 36          # pixels per cell
@@ -172,9 +173,12 @@ def _caption_lines(lines: Sequence[str], y0: float, width: int) -> list[Shape]:
 
 def _name_lines(name: str, width: int) -> list[str]:
     """The name (a file name or URL, rarely with spaces) broken to the picture's width,
-    at most MAX_NAME_LINES lines: a longer name keeps its start and its end."""
+    at most MAX_NAME_LINES lines: a longer name keeps its start and its end. Characters
+    a picture cannot hold (control characters, line breaks, the lone surrogates a file
+    name that is not UTF-8 arrives with) are shown escaped, as errors show them."""
     if not name:
         return []
+    name = printable(name)
     room = _room(width)
     most = room * MAX_NAME_LINES
     if len(name) > most:
@@ -189,7 +193,7 @@ def _name_shapes(lines: Sequence[str]) -> list[Shape]:
 
 
 def _scene_title(name: str, title: str) -> str:
-    return f"{name}: {title}" if name else title
+    return f"{printable(name)}: {title}" if name else title
 
 
 def _plural(n: int, word: str) -> str:

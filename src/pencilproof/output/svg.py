@@ -6,9 +6,19 @@ cell in a browser shows its coordinates the way setters write them.
 """
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
+import re
+from xml.sax.saxutils import escape as _escape, quoteattr
 
 from .picture import Disc, Line, Rect, Scene, Text
+
+#: Characters XML 1.0 does not allow (controls, lone surrogates, U+FFFE/U+FFFF).
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def escape(text: str) -> str:
+    """Text as XML character data: markup escaped, characters XML cannot hold written
+    as Python escapes (``\\x01``), so the document always parses and encodes as UTF-8."""
+    return _escape(_NOT_XML.sub(lambda m: repr(m.group())[1:-1], text))
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 
