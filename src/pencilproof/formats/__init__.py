@@ -68,13 +68,17 @@ def _read(source: str) -> str:
 
 
 def _decode(data, where: str, what: str) -> str:
-    """Bytes decoded as UTF-8, newlines translated as reading in text mode does."""
+    """Bytes decoded as UTF-8, newlines translated as reading in text mode does. A byte
+    order mark at the start (Windows editors write one) is dropped, as ``utf-8-sig``
+    does, so that it is not read as part of the genre name or the JSON."""
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError as e:
             raise InputError(f"{what} (byte 0x{data[e.start]:02x} at offset {e.start})",
                              where) from None
+    if data.startswith("\ufeff"):
+        data = data[1:]
     return data.replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -284,11 +288,19 @@ def load_answer(puzzle: Puzzle, source: str, fmt: str | None = None) -> Solution
             raise InputError("expected a 'solution' list of row strings", label)
     else:
         lines = stripped.splitlines()
-        # A text answer may repeat the puzzle's header line; skip it.
-        if lines and lines[0].split() and lines[0].split()[0].lower() == puzzle.genre:
+        # A text answer may repeat the puzzle's header line ('akari 3x3' too); skip it.
+        if lines and lines[0].split() and _names_genre(lines[0].split()[0], puzzle.genre):
             lines = lines[1:]
         rows = lines
     return get_genre(puzzle.genre).parse_solution(puzzle, rows, label)
+
+
+def _names_genre(word: str, genre: str) -> bool:
+    """Whether ``word`` is the genre's name, an alias or a puzz.link id."""
+    try:
+        return get_genre(word).name == genre
+    except InputError:
+        return False
 
 
 def _answer_of(doc: Document, puzzle: Puzzle, where: str) -> Solution:

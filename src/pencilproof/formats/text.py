@@ -25,6 +25,13 @@ def parse_text(text: str, where: str) -> Puzzle:
         lines.pop()
     if not lines or not any(line.strip() for line in lines):
         raise InputError("empty puzzle file", where)
+    # Blank lines before the header are skipped; places keep the file's line numbers.
+    skip = next(i for i, line in enumerate(lines) if line.strip())
+    return _parse_lines(lines[skip:], where, skip)
+
+
+def _parse_lines(lines: list[str], where: str, skip: int) -> Puzzle:
+    """The puzzle whose header is ``lines[0]``, which is line ``skip + 1`` of the file."""
     header = lines[0].split()
     m = None
     if len(header) == 2:
@@ -33,23 +40,23 @@ def parse_text(text: str, where: str) -> Puzzle:
         m = re.fullmatch(r"([0-9]+) ([0-9]+)", f"{header[1]} {header[2]}")
     if not m:
         raise InputError(f"header {lines[0].strip()!r} should be 'GENRE ROWSxCOLS', "
-                         f"e.g. 'canal 6x6'", f"{where}:1:1")
-    genre = get_genre(header[0], f"{where}:1:{lines[0].index(header[0]) + 1}")
-    size_at = f"{where}:1:{lines[0].index(header[1]) + 1}"
+                         f"e.g. 'canal 6x6'", f"{where}:{skip + 1}:1")
+    genre = get_genre(header[0], f"{where}:{skip + 1}:{lines[0].index(header[0]) + 1}")
+    size_at = f"{where}:{skip + 1}:{lines[0].index(header[1]) + 1}"
     rows, cols = ascii_number(m.group(1), size_at), ascii_number(m.group(2), size_at)
     check_size(rows, cols, size_at)
     body = lines[1:]
     if len(body) != rows:
         raise InputError(f"header says {rows} rows, the file has {len(body)}",
-                         f"{where}:{len(lines) + (0 if len(body) > rows else 1)}:1")
+                         f"{where}:{skip + len(lines) + (0 if len(body) > rows else 1)}:1")
     grid = []
     for r, line in enumerate(body):
         tokens = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line)]
         if len(tokens) != cols:
             col = tokens[cols][1] if len(tokens) > cols else len(line) + 1
             raise InputError(f"row {r + 1} has {len(tokens)} cells, expected {cols}",
-                             f"{where}:{r + 2}:{col}")
-        grid.append(tuple(genre.parse_clue(tok, f"{where}:{r + 2}:{col}: r{r + 1}c{c + 1}")
+                             f"{where}:{skip + r + 2}:{col}")
+        grid.append(tuple(genre.parse_clue(tok, f"{where}:{skip + r + 2}:{col}: r{r + 1}c{c + 1}")
                           for c, (tok, col) in enumerate(tokens)))
     return Puzzle(genre.name, rows, cols, tuple(grid))
 
