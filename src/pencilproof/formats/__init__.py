@@ -22,7 +22,7 @@ from ..puzzle import Puzzle, Solution
 from .janko import is_janko, parse_janko
 from .jsondoc import document_from_doc, document_to_doc, loads, locator, puzzle_from_doc
 from .pzprv3 import PZPRV3_URL_RE, parse_pzprv3, pzprv3_text, to_pzprv3
-from .spec import Document
+from .spec import Document, split_lines
 from .text import parse_text, to_text
 from . import url as _url
 from .url import is_url, to_url
@@ -67,7 +67,7 @@ def _read(source: str) -> str:
     return _decode(data, source, "not a UTF-8 text file")
 
 
-def _decode(data, where: str, what: str) -> str:
+def _decode(data: Union[bytes, str], where: str, what: str) -> str:
     """Bytes decoded as UTF-8, newlines translated as reading in text mode does. A byte
     order mark at the start (Windows editors write one) is dropped, as ``utf-8-sig``
     does, so that it is not read as part of the genre name or the JSON."""
@@ -93,7 +93,7 @@ def detect(text: str) -> str:
     stripped = text.strip().lstrip("\ufeff")
     if stripped.startswith("pzprv3") or pzprv3_text(stripped) is not None:
         return "pzprv3"
-    lines = stripped.splitlines()
+    lines = split_lines(stripped)
     if stripped.startswith("{") and len(lines) > 1 and all(
             ln.strip().startswith("{") or not ln.strip() for ln in lines):
         return "jsonl"
@@ -135,10 +135,11 @@ def parse_documents(text: str, label: str, fmt: str | None = None,
                     yield where, e
             return
         if fmt == "url":
-            lines = text.strip().splitlines()
+            lines = split_lines(text)
+            several = sum(1 for ln in lines if ln.strip()) > 1
             for i, ln in enumerate(lines):
                 if ln.strip():
-                    where = f"{label}:{i + 1}" if len(lines) > 1 else label
+                    where = f"{label}:{i + 1}" if several else label
                     try:
                         yield where, _url_document(ln, where)
                     except InputError as e:
@@ -176,7 +177,7 @@ def parse_url(url: str, where: str | None = None) -> Puzzle:
 
 def _jsonl(text: str, label: str, answers: bool = False
            ) -> Iterator[tuple[str, Union[Document, InputError]]]:
-    for i, line in enumerate(text.splitlines()):
+    for i, line in enumerate(split_lines(text)):
         if not line.strip():
             continue
         where = f"{label}:{i + 1}"
@@ -287,7 +288,7 @@ def load_answer(puzzle: Puzzle, source: str, fmt: str | None = None) -> Solution
         if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
             raise InputError("expected a 'solution' list of row strings", label)
     else:
-        lines = stripped.splitlines()
+        lines = split_lines(stripped)
         # A text answer may repeat the puzzle's header line ('akari 3x3' too); skip it.
         if lines and lines[0].split() and _names_genre(lines[0].split()[0], puzzle.genre):
             lines = lines[1:]

@@ -23,7 +23,7 @@ import re
 from ..encodings import GENRES, Genre, get_genre
 from ..errors import InputError
 from ..puzzle import Puzzle
-from .spec import Document
+from .spec import Document, split_lines
 from .url import ascii_number, check_size
 
 #: First words of the lines that start a Janko field; anything else outside ``problem``
@@ -40,7 +40,7 @@ def _norm(name: str) -> str:
 
 
 def is_janko(text: str) -> bool:
-    lines = [ln.strip().lower() for ln in text.splitlines()]
+    lines = [ln.strip().lower() for ln in split_lines(text)]
     return "begin" in lines and "problem" in lines[lines.index("begin"):]
 
 
@@ -55,7 +55,7 @@ def _genre_for(name: str, where: str) -> Genre:
 
 def parse_janko(text: str, where: str) -> Document:
     """The first Janko block in ``text`` as a Document (puzzle and published solution)."""
-    lines = text.splitlines()
+    lines = split_lines(text)
     stripped = [ln.strip() for ln in lines]
     try:
         start = [s.lower() for s in stripped].index("begin")
@@ -89,7 +89,10 @@ def parse_janko(text: str, where: str) -> Document:
             continue
         if key in ("size", "rows", "cols", "columns"):
             value = words[1].strip() if len(words) > 1 else ""
-            value_at = at(i, len(lines[i]) - len(lines[i].lstrip()) + len(key) + 2)
+            after_key = len(lines[i]) - len(lines[i].lstrip()) + len(key)
+            # the value's column, or one past the line's end when there is none
+            value_at = at(i, (lines[i].index(value, after_key) if value else
+                              len(lines[i].rstrip())) + 1)
             n = ascii_number(value, value_at)
             if n is None:
                 raise InputError(f"'{key}' should be followed by a number, got {value!r}",

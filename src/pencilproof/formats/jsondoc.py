@@ -130,7 +130,8 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
         raise InputError("'grid' must be a non-empty list of rows (lists)", place("grid"))
     rows = doc.get("rows", len(grid))
     cols = doc.get("cols", len(grid[0]))
-    if not isinstance(rows, int) or not isinstance(cols, int) or isinstance(rows, bool) or isinstance(cols, bool):
+    if not (isinstance(rows, int) and isinstance(cols, int)) or isinstance(rows, bool) \
+            or isinstance(cols, bool):
         raise InputError("'rows' and 'cols' must be integers", place("rows"))
     try:
         check_size(rows, cols, where)

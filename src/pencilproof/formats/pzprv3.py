@@ -25,7 +25,7 @@ from urllib.parse import unquote
 from ..encodings import FormatSpec, get_genre
 from ..errors import InputError
 from ..puzzle import Puzzle, Solution
-from .spec import Document
+from .spec import Document, split_lines
 from .url import ascii_number, check_size
 
 HEADER_RE = re.compile(r"^pzprv3(\.\d+)?$")
@@ -44,7 +44,7 @@ class _Lines:
             self.offset = 0
             self.lines = text.strip().split("/")
         else:
-            self.lines = text.splitlines()
+            self.lines = split_lines(text)
             self.offset = 0
             while self.lines and not self.lines[0].strip():  # leading blank lines
                 self.lines.pop(0)

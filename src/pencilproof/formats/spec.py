@@ -19,3 +19,13 @@ class Document:
     puzzle: Puzzle
     solution: Optional[Any] = None
     format: str = field(default="text", compare=False)  # where it came from, not content
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a file as an editor numbers them: split at newlines only (``\\n``,
+    ``\\r\\n``, ``\\r``), not at the other characters ``str.splitlines`` breaks at (form
+    feed, U+0085, U+2028, ...), which JSON allows inside strings; no final empty line."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines

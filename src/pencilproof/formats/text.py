@@ -16,11 +16,12 @@ import re
 from ..encodings import get_genre
 from ..errors import InputError
 from ..puzzle import Puzzle
+from .spec import split_lines
 from .url import ascii_number, check_size
 
 
 def parse_text(text: str, where: str) -> Puzzle:
-    lines = text.splitlines()
+    lines = split_lines(text)
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines or not any(line.strip() for line in lines):
