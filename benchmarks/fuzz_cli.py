@@ -3,7 +3,7 @@
 tests/fuzz_inputs.py, shared with tests/test_fuzz.py), each run in-process through
 ``main(argv)`` in a fresh directory with a wall-clock alarm.
 
-    .venv/bin/python benchmarks/fuzz_cli.py --cases 5000 --seed 1 --save fuzz-failures
+    .venv/bin/python benchmarks/fuzz_cli.py --cases 5000 --seed 1
 
 prints totals (cases by command and exit code, tracebacks, hangs, stray stderr lines,
 errors without a place, good puzzles not reported) and saves the first reproducers of
@@ -72,8 +72,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--alarm", type=float, default=20.0,
                     help="seconds per case before it counts as a hang (default 20)")
-    ap.add_argument("--save", default="fuzz-failures",
-                    help="directory for reproducers (default fuzz-failures)")
+    default_save = Path(tempfile.gettempdir()) / "pencilproof-fuzz-failures"
+    ap.add_argument("--save", default=str(default_save),
+                    help=f"directory for reproducers (default {default_save})")
     ap.add_argument("--keep", type=int, default=5,
                     help="reproducers saved per kind of problem (default 5)")
     ap.add_argument("--only", type=int, default=None, help="run only case I, verbosely")
@@ -94,6 +95,7 @@ def main(argv=None) -> int:
     signatures: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     first_case: dict[tuple[str, str], int] = {}
     known = collections.Counter()
+    known_kinds = collections.Counter()      # cases with a known problem of each kind
     slowest: list[tuple[float, int, str]] = []
     indices = [args.only] if args.only is not None else range(args.cases)
     t0 = time.monotonic()
@@ -109,6 +111,8 @@ def main(argv=None) -> int:
             for p in everything:
                 if p.known is not None:
                     known[p.known] += 1
+            for kind in dict.fromkeys(p.kind for p in everything if p.known is not None):
+                known_kinds[kind] += 1
             by_command[case.command] += 1
             by_code["hang" if res.hang else "exception" if res.exception else res.code] += 1
             slowest = sorted(slowest + [(res.seconds, i, case.command)], reverse=True)[:5]
@@ -145,7 +149,8 @@ def main(argv=None) -> int:
     print("by exit code: " + ", ".join(f"{k} {v}" for k, v in
                                        sorted(by_code.items(), key=lambda kv: str(kv[0]))))
     for kind in KINDS:
-        print(f"{kind}: {by_kind[kind]}")
+        print(f"{kind}: {by_kind[kind]}" + (f" (+{known_kinds[kind]} known, already reported)"
+                                            if known_kinds[kind] else ""))
     print(f"failing cases: {failing_cases} (known problems, already reported, not counted: "
           f"{sum(known.values())})")
     for name, n in known.most_common():
