@@ -149,7 +149,9 @@ def test_empty_place_is_shown_quoted():
     lambda data: __import__("fuzz_inputs")._ObjectStdin(data),     # .buffer, not a wrapper
     lambda data: __import__("io").TextIOWrapper(__import__("io").BytesIO(data)),
 ])
-def test_stdin_with_a_buffer_is_read_as_bytes(run_cli, monkeypatch, make):
+def test_stdin_that_is_not_utf8_is_one_line(run_cli, monkeypatch, make):
+    """Python's stdin is read as bytes; a replaced one that decodes by itself (here with
+    a .buffer but not a TextIOWrapper) fails to decode as one line too."""
     monkeypatch.setattr("sys.stdin", make(b"canal 1x2\n. \xff\n"))
     code, out, err = run_cli("check", "-")
     assert code == 2 and err.startswith("pencilproof: error: <stdin>: not UTF-8 text")

@@ -10,6 +10,7 @@ JSON ``solution``). The format is detected from the content; ``fmt`` (one of
 """
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -38,21 +39,15 @@ def _read(source: str) -> str:
         stdin = sys.stdin
         if stdin is None:
             raise InputError("cannot read: no standard input", "<stdin>")
-        # A real stdin is read as bytes (its .buffer); a replaced one without a buffer
-        # (tests: io.StringIO) as text.
-        buffer = getattr(stdin, "buffer", None)
         try:
-            data = buffer.read() if callable(getattr(buffer, "read", None)) else stdin.read()
+            # A real stdin is read as bytes; a replaced one (tests: io.StringIO) as text.
+            data = stdin.buffer.read() if isinstance(stdin, io.TextIOWrapper) else stdin.read()
         except OSError as e:
             raise InputError(f"cannot read: {e.strerror or e}", "<stdin>") from None
         except UnicodeDecodeError as e:   # a text stream that decodes by itself
             raise InputError(f"not UTF-8 text ({e.reason})", "<stdin>") from None
         except ValueError:                # "I/O operation on closed file"
             raise InputError("cannot read: standard input is closed", "<stdin>") from None
-        if isinstance(data, (bytearray, memoryview)):
-            data = bytes(data)
-        if not isinstance(data, (bytes, str)):
-            raise InputError("cannot read: standard input gave no text", "<stdin>")
         return _decode(data, "<stdin>", "not UTF-8 text")
     if not source:
         raise InputError("empty argument, expected a file name, '-' or a URL", "''")
