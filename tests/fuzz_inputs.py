@@ -1081,26 +1081,12 @@ def _exc(res: "Outcome") -> str:
 
 
 KNOWN: tuple[Known, ...] = (
-    Known("cli*.py prints a file name that is not UTF-8 (a lone surrogate from the command "
-          "line) to standard output; with a strict UTF-8 stdout (en_US.UTF-8, "
-          "PYTHONIOENCODING=utf-8:strict) that is a UnicodeEncodeError traceback",
-          "traceback", lambda case, res, detail: "surrogates not allowed" in _exc(res)
-          and re.search(r'cli(_formats|_generator)?\.py", line \d+, in write', _exc(res))
-          is not None),
-    Known("cli.py _Parser.error prints argparse's message as it is: an argument with a "
-          "line break (a file name) splits the error over two lines",
-          "stray stderr line", lambda case, res, detail: detail.endswith("-h')")
-          and any("\n" in a or "\r" in a for a in case.argv)),
     Known("checker/encodings: --time-limit does not bound encoding; a big nearly empty "
           "grid runs far past --time-limit 2 (at 8166359: Akari 1000x1000 32 s and 1.8 GB, "
           "canal --encoding reference 300x300 185 s)",
           "time limit overrun", lambda case, res, detail: True),
     Known("checker/encodings: --time-limit does not bound encoding (see above), past the "
           "runner's alarm", "hang", lambda case, res, detail: case.max_seconds is not None),
-    Known("generator/minimize.py parse_cells: minimize --keep 'r<5000 digits>c1' is a "
-          "ValueError traceback (int() over 4300 digits)",
-          "traceback", lambda case, res, detail: "in parse_cells" in _exc(res)
-          and "4300" in _exc(res)),
 )
 
 

@@ -361,3 +361,50 @@ def test_check_reports_a_pzprv3_answer(run_cli, tmp_path):
     f.write_text(rec["pzprv3"].replace("/", "\n"))
     code, out, _ = run_cli("check", "-q", str(f))
     assert code == 0 and out.splitlines()[1] == "the file's answer is the unique solution"
+
+
+# -- what the fuzz run found in the CLI ----------------------------------------------------------
+def test_a_file_name_that_is_not_utf8_is_printed_escaped_on_a_strict_stdout(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    src = Path(__file__).parent.parent / "src" / "pencilproof" / "examples" / "canal-course-17.txt"
+    name = os.fsencode(str(tmp_path)) + b"/x\xff.txt"
+    with open(name, "wb") as f:
+        f.write(src.read_bytes())
+    r = subprocess.run([sys.executable, "-c", "from pencilproof.cli import run; run()",
+                        "check", "-q", name], capture_output=True,
+                       env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"})
+    assert r.returncode == 0 and b"Traceback" not in r.stderr
+    assert r.stdout.startswith(os.fsencode(str(tmp_path)) + b"/x\\udcff.txt: unique")
+
+
+def test_an_argument_with_a_line_break_keeps_a_usage_error_on_one_line(run_cli):
+    code, _, err = run_cli("genres", "new\nline.json")
+    assert code == 2 and err.count("\n") == 1 and "new\\nline.json" in err
+
+
+COURSE_17 = str(Path(__file__).parent.parent / "src/pencilproof/examples/canal-course-17.txt")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["minimize", COURSE_17, "--keep", "r" + "9" * 5000 + "c1"],
+     "is not a cell (write r1c1 for the top-left cell)"),
+    (["minimize", COURSE_17, "--keep", "r٢c٢"],
+     "'r٢c٢' is not a cell"),
+    (["generate", "canal", "--size", "٣x٣", "--out", "x.jsonl"], "'٣x٣' is not a size"),
+    (["generate", "canal", "--size", "9" * 5000, "--out", "x.jsonl"], "is not a size"),
+    (["generate", "canal", "--size", "5x5", "--out", ""], "--out: empty file name"),
+])
+def test_numbers_are_ascii_and_bounded_and_out_is_named(run_cli, argv, message):
+    code, out, err = run_cli(*argv)
+    assert code == 2 and message in err and err.count("\n") == 1
+
+
+def test_convert_leaves_no_empty_file_when_nothing_converts(run_cli, tmp_path):
+    junk = tmp_path / "junk.txt"
+    junk.write_text("canal 2x2\n. x\n. .\n")
+    code, _, err = run_cli("convert", str(junk), "-o", str(tmp_path / "o.txt"))
+    assert code == 2 and "unknown token 'x'" in err
+    assert not (tmp_path / "o.txt").exists()

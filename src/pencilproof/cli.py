@@ -21,7 +21,7 @@ from . import __version__
 from .checker import (BACKENDS, DEFAULT_BACKEND, CheckResult, OptimumResult, Verdict, check,
                       count, optimum)
 from .encodings import GENRES, Question, get_genre
-from .errors import InputError, InternalError
+from .errors import InputError, InternalError, printable
 from .cli_args import Subparsers, positive_float, positive_int
 from .cli_formats import (extend as _formats_extend, format_option as _format_option,
                           nonempty as _nonempty)
@@ -46,6 +46,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse with a one-line error and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
+        message = printable(message)  # an argument with a line break stays on one line
         self.exit(EXIT_BAD, f"pencilproof: error: {message} (see 'pencilproof {self.prog.split()[-1]} -h')\n"
                   if " " in self.prog else f"pencilproof: error: {message} (see 'pencilproof -h')\n")
 
@@ -458,7 +459,12 @@ class _GuardedStdout:
 
     def write(self, text: str) -> int:
         try:
-            return self._stream.write(text)
+            try:
+                return self._stream.write(text)
+            except UnicodeEncodeError:  # a file name that is not UTF-8, on a strict stream
+                encoding = getattr(self._stream, "encoding", None) or "utf-8"
+                return self._stream.write(
+                    text.encode(encoding, "backslashreplace").decode(encoding))
         except BrokenPipeError:
             raise
         except OSError as e:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TextIO
 
 from .cli_args import Subparsers
 from .encodings import get_genre
@@ -76,12 +77,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     if len(docs) > 1 and to not in ("url", "json"):
         raise InputError(f"holds {len(docs)} puzzles; --to {to} writes one "
                          f"(--to json or --to url write a batch, one per line)", args.input)
-    out = None
-    if args.output and to not in ("svg", "png"):  # pictures go through write_picture
-        try:
-            out = open(args.output, "w", encoding="utf-8")
-        except OSError as e:
-            raise _cannot_write(e, args.output) from None
+    out: TextIO | None = None
     try:
         for label, doc in docs:
             if to in ("svg", "png"):
@@ -99,8 +95,10 @@ def cmd_convert(args: argparse.Namespace) -> int:
                     print(f"pencilproof: error: {e.located(label)}", file=sys.stderr)
                     bad.append(e)
                     continue
-            if out is not None:
+            if args.output:  # opened at the first text to write: no empty file on failure
                 try:
+                    if out is None:
+                        out = open(args.output, "w", encoding="utf-8")
                     out.write(text)
                     out.flush()
                 except OSError as e:

@@ -15,7 +15,7 @@ from typing import Iterator
 
 from .checker import BACKENDS, DEFAULT_BACKEND
 from .cli_args import Subparsers, positive_float, positive_int
-from .cli_formats import format_option
+from .cli_formats import format_option, nonempty
 from .encodings import generating_genres
 from .errors import InputError
 from .formats import Document, load_one, to_text, to_url, write_document
@@ -28,7 +28,7 @@ MINIMIZE_OUTPUTS = {".json": "json", ".txt": "text"}
 
 # -- argument types (argparse turns ArgumentTypeError into one line, exit 2) ----------------
 def _size(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d+)\s*(?:[xX]\s*(\d+)\s*)?", text)
+    m = re.fullmatch(r"\s*([0-9]{1,9})\s*(?:[xX]\s*([0-9]{1,9})\s*)?", text)
     if not m:
         raise argparse.ArgumentTypeError(f"{text!r} is not a size (write ROWSxCOLS, e.g. 10x10)")
     rows = int(m.group(1))
@@ -37,7 +37,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _range(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", text)
+    m = re.fullmatch(r"\s*([0-9]{1,9})\s*(?:-\s*([0-9]{1,9})\s*)?", text)
     if not m:
         raise argparse.ArgumentTypeError(f"{text!r} is not a range (write LO-HI or N)")
     lo = int(m.group(1))
@@ -134,6 +134,7 @@ def _logging(verbose: int, quiet: bool) -> Iterator[None]:
 def cmd_generate(args: argparse.Namespace) -> int:
     from .generator.generate import GenerateOptions
     from .generator.pool import generate_file
+    nonempty(args.out, "--out")
     rows, cols = args.size
     options = GenerateOptions(genre=args.genre, rows=rows, cols=cols, density=args.density,
                               values=args.values, question=args.question,

@@ -157,7 +157,7 @@ def parse_cells(text: str, puzzle: Puzzle, where: str = "--keep") -> list[Cell]:
     for token in re.split(r"[,\s]+", text.strip()):
         if not token:
             continue
-        m = re.fullmatch(r"[rR](\d+)[cC](\d+)", token)
+        m = re.fullmatch(r"[rR]([0-9]{1,9})[cC]([0-9]{1,9})", token)  # ASCII digits only
         if not m:
             raise InputError(f"{token!r} is not a cell (write r1c1 for the top-left cell)", where)
         r, c = int(m.group(1)) - 1, int(m.group(2)) - 1
