@@ -35,7 +35,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from multiprocessing.connection import Connection
-from multiprocessing.context import BaseContext, DefaultContext
+from multiprocessing.context import DefaultContext
 from typing import Any, Callable, Iterator, Optional, Protocol, Sequence
 
 try:
