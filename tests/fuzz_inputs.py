@@ -1145,7 +1145,8 @@ def _problems(case: Case, res: Outcome) -> list[tuple[str, str]]:
                       + " ".join(a[:60] for a in case.argv)))
     for bad in res.bad_pictures:
         found.append(("bad picture", bad[:300]))
-    if ("--json" in case.argv and case.argv[0] in ("check", "solve", "count", "verify")
+    options = case.argv[:case.argv.index("--")] if "--" in case.argv else case.argv
+    if ("--json" in options and case.argv[0] in ("check", "solve", "count", "verify")
             and res.code in (0, 1, 2, 3) and not help_asked):
         for line in res.stdout.splitlines():   # one JSON object per puzzle, one a line
             try:

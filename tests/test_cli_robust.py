@@ -18,7 +18,7 @@ from pencilproof.checker.backends import Status, Z3Backend
 from pencilproof.cli import main
 from pencilproof.formats import parse_url
 from pencilproof.output import answer_picture, picture_pair, render_grid, render_pair
-from pencilproof.output.picture import scene_size
+from pencilproof.output.scene import scene_size
 from pencilproof.puzzle import Puzzle, Solution
 
 from conftest import records

@@ -12,7 +12,7 @@ from pencilproof import check
 from pencilproof.errors import InputError
 from pencilproof.formats import parse_url
 from pencilproof.output import picture, picture_pair, write_picture
-from pencilproof.output.picture import SHADE, scene_size
+from pencilproof.output.scene import SHADE, scene_size
 from pencilproof.output.svg import to_svg
 
 from conftest import course

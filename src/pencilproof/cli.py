@@ -28,9 +28,7 @@ from .cli_formats import (extend as _formats_extend, format_option as _format_op
 from .cli_generator import extend as _generator_extend
 from .formats import Document, iter_documents, iter_load, load_answer, load_document, to_url
 from .formats import Loaded
-from .output import (cell_names, check_picture_path, numbered, render_grid, render_pair,
-                     verdict_picture, write_picture)
-from .output.unicode import stdout_is_unicode
+from .output.unicode import cell_names, render_grid, render_pair, stdout_is_unicode
 from .puzzle import Puzzle, Solution
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
@@ -136,6 +134,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     n = 0
     _nonempty(args.picture, "--picture")
     if args.picture:
+        from .output.files import check_picture_path  # drawing code only when drawing
         check_picture_path(args.picture)
     for label, doc in _documents(args):
         n += 1
@@ -155,6 +154,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             _bad(label, e, args, codes)
             continue
         if args.picture:  # the n-th puzzle's picture: out.svg, out-2.svg, ...
+            from .output.files import numbered, write_picture
+            from .output.scene import verdict_picture
             write_picture(verdict_picture(item, res, name=label), numbered(args.picture, n))
         total_seconds += res.seconds
         tally[res.verdict.value] += 1

@@ -14,8 +14,6 @@ from .cli_args import Subparsers
 from .encodings import get_genre
 from .errors import InputError
 from .formats import FORMATS, iter_documents, load_answer, load_document, write_document
-from .output.svg import to_svg
-from .output import answer_picture, check_picture_path, picture, write_picture
 
 OUTPUTS = ("url", "text", "pzprv3", "json", "svg", "png")
 SUFFIXES = {".url": "url", ".txt": "text", ".pzprv3": "pzprv3", ".pzpr": "pzprv3",
@@ -39,6 +37,9 @@ def _cannot_write(e: OSError, path: str) -> InputError:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    # Drawing code loads only for the commands that draw (start-up of check/solve).
+    from .output.files import check_picture_path, write_picture
+    from .output.scene import answer_picture
     nonempty(args.output, "-o")
     nonempty(args.answer, "--answer")
     check_picture_path(args.output)
@@ -62,6 +63,9 @@ def _target(args: argparse.Namespace) -> str:
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
+    from .output.files import check_picture_path, write_picture
+    from .output.scene import picture
+    from .output.svg import to_svg
     nonempty(args.output, "-o")
     to = _target(args)
     if to in ("svg", "png"):

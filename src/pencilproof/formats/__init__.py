@@ -14,11 +14,11 @@ import io
 import json
 import sys
 from pathlib import Path
-from typing import Iterator, Union
+from typing import Any, Iterator, Union
 
 from ..encodings import get_genre
 from ..errors import InputError
-from ..puzzle import Puzzle, Solution
+from ..puzzle import Puzzle
 from .janko import is_janko, parse_janko
 from .jsondoc import document_from_doc, document_to_doc, loads, locator, puzzle_from_doc
 from .pzprv3 import PZPRV3_URL_RE, parse_pzprv3, pzprv3_text, to_pzprv3
@@ -266,7 +266,7 @@ def load_document(source: str, fmt: str | None = None, answers: bool = True) -> 
     return docs[0]
 
 
-def load_answer(puzzle: Puzzle, source: str, fmt: str | None = None) -> Solution:
+def load_answer(puzzle: Puzzle, source: str, fmt: str | None = None) -> Any:
     """A setter's answer: rows of ``#``/``.`` in a text file, a JSON document with a
     ``solution`` key, a JSON list of row strings, or a pzprv3 file / Janko block whose
     puzzle must be this one."""
@@ -308,7 +308,7 @@ def _names_genre(word: str, genre: str) -> bool:
         return False
 
 
-def _answer_of(doc: Document, puzzle: Puzzle, where: str) -> Solution:
+def _answer_of(doc: Document, puzzle: Puzzle, where: str) -> Any:
     """The answer a document carries, which must be for this very puzzle."""
     if doc.puzzle != puzzle:
         if (doc.puzzle.genre, doc.puzzle.rows, doc.puzzle.cols) != (

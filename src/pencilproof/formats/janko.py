@@ -22,7 +22,7 @@ import re
 
 from ..encodings import GENRES, Genre, get_genre
 from ..errors import InputError
-from ..puzzle import Puzzle
+from ..puzzle import Clue, Puzzle
 from .spec import Document, split_lines
 from .url import ascii_number, check_size
 
@@ -115,6 +115,7 @@ def parse_janko(text: str, where: str) -> Document:
     spec = genre.formats
     if "problem" not in sections:
         raise InputError("no 'problem' section", at(end))
+    assert rows is not None and cols is not None  # a 'problem' section needs the size first
     check_size(rows, cols, at(sections["problem"] - 1))
 
     def grid_tokens(first: int, what: str) -> list[list[tuple[str, int]]]:
@@ -138,14 +139,15 @@ def parse_janko(text: str, where: str) -> Document:
         for c, (tok, col) in enumerate(toks):
             place = at(sections["problem"] + r, col)
             number = ascii_number(tok, f"{place}: r{r + 1}c{c + 1}")
+            given: Clue
             if number is not None:
-                value = number
+                given = number
             elif tok in spec.janko_problem:
-                value = spec.janko_problem[tok]
+                given = spec.janko_problem[tok]
             else:
                 raise InputError(f"unknown problem token {tok!r} at r{r + 1}c{c + 1} "
                                  f"(expected a number or {known})", place)
-            row.append(genre.parse_clue(value, f"{place}: r{r + 1}c{c + 1}"))
+            row.append(genre.parse_clue(given, f"{place}: r{r + 1}c{c + 1}"))
         grid.append(tuple(row))
     puzzle = Puzzle(genre.name, rows, cols, tuple(grid))
     solution = None

@@ -28,13 +28,23 @@ Locate = Callable[[tuple[Any, ...]], str]
 _WS = re.compile(r"[ \t\n\r]*")
 
 
-def value_offsets(text: str) -> dict[tuple, int]:
+Path = tuple[Any, ...]
+
+
+def _skip_ws(text: str, i: int) -> int:
+    """The offset of the first non-blank character at or after ``i``."""
+    m = _WS.match(text, i)
+    assert m is not None  # the pattern matches the empty string
+    return m.end()
+
+
+def value_offsets(text: str) -> dict[Path, int]:
     """Offset of every value in valid JSON text, by key path (object keys, list indices).
     Iterative, so that JSON nested as deep as the decoder takes needs no deep recursion."""
     dec = json.JSONDecoder()
-    out: dict[tuple, int] = {}
-    stack: list[list] = []              # open containers: [path, closing char, next index]
-    i, path = _WS.match(text, 0).end(), ()
+    out: dict[Path, int] = {}
+    stack: list[list[Any]] = []         # open containers: [path, closing char, next index]
+    i, path = _skip_ws(text, 0), ()
     while True:
         out[path] = i
         if text[i] in "{[":
@@ -44,21 +54,21 @@ def value_offsets(text: str) -> dict[tuple, int]:
             i = dec.raw_decode(text, i)[1]
         while stack:                    # the next value, past finished containers
             cpath, close, k = stack[-1]
-            i = _WS.match(text, i).end()
+            i = _skip_ws(text, i)
             if text[i] == ",":
-                i = _WS.match(text, i + 1).end()
+                i = _skip_ws(text, i + 1)
             if text[i] == close:
                 stack.pop()
                 i += 1
                 continue
             if close == "}":
                 key, i = dec.raw_decode(text, i)
-                i = _WS.match(text, i).end() + 1          # past ':'
+                i = _skip_ws(text, i) + 1          # past ':'
                 path = cpath + (key,)
             else:
                 path = cpath + (k,)
                 stack[-1][2] = k + 1
-            i = _WS.match(text, i).end()
+            i = _skip_ws(text, i)
             break
         else:
             return out
@@ -67,7 +77,7 @@ def value_offsets(text: str) -> dict[tuple, int]:
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?([0-9]+)(\.[0-9]+)?([eE][-+]?[0-9]+)?', re.S)
 
 
-def loads(text: str, label: str, line: Optional[int] = None):
+def loads(text: str, label: str, line: Optional[int] = None) -> Any:
     """``json.loads`` whose every failure is one InputError naming its place: LABEL:LINE:COL
     (``line`` is the line of a batch the text is), or LABEL[:LINE] without a position."""
     def place(offset: Optional[int] = None) -> str:
@@ -90,12 +100,12 @@ def loads(text: str, label: str, line: Optional[int] = None):
         raise InputError("number too large", place()) from None
 
 
-def locator(text: str, label: str, first_line: int = 1, prefix: tuple = ()) -> Locate:
+def locator(text: str, label: str, first_line: int = 1, prefix: Path = ()) -> Locate:
     """``at(path)`` -> ``LABEL:LINE:COL`` of the value at ``prefix + path`` (else LABEL).
     The text is only scanned when a place is asked for, that is when there is an error."""
-    cache: dict = {}
+    cache: dict[str, Any] = {}
 
-    def at(path: tuple) -> str:
+    def at(path: Path) -> str:
         if not cache:
             cache["offsets"] = value_offsets(text)
             cache["starts"] = [0] + [m.end() for m in re.finditer("\n", text)]
@@ -160,7 +170,8 @@ def document_from_doc(doc: Any, where: str, answers: bool = True,
     puzzle = puzzle_from_doc(doc, where, at)
     if not answers:
         return Document(puzzle, None, "json")
-    rows, path = doc.get("solution"), ("solution",)
+    path: Path = ("solution",)
+    rows = doc.get("solution")
     if rows is None and isinstance(doc.get("solutions"), list) and doc["solutions"]:
         rows, path = doc["solutions"][0], ("solutions", 0)
     if rows is None or rows == []:

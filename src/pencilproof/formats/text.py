@@ -45,6 +45,7 @@ def _parse_lines(lines: list[str], where: str, skip: int) -> Puzzle:
     genre = get_genre(header[0], f"{where}:{skip + 1}:{lines[0].index(header[0]) + 1}")
     size_at = f"{where}:{skip + 1}:{lines[0].index(header[1]) + 1}"
     rows, cols = ascii_number(m.group(1), size_at), ascii_number(m.group(2), size_at)
+    assert rows is not None and cols is not None  # the pattern matched ASCII digits
     check_size(rows, cols, size_at)
     body = lines[1:]
     if len(body) != rows:

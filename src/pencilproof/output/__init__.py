@@ -1,56 +1,29 @@
 """Renderers: turn puzzles, solutions and verdicts into text and pictures for people.
-Never calls a solver."""
+Never calls a solver.
+
+Terminal grids (:mod:`.unicode`) load with the package; the picture modules load when a
+picture is first asked for (``from pencilproof.output import picture`` works as usual),
+so that checking a puzzle on the command line does not pay for drawing code.
+"""
 from __future__ import annotations
 
-from pathlib import Path
+import importlib
+from typing import Any
 
-from ..errors import InputError
-from .picture import Scene, answer_picture, picture, picture_pair, verdict_picture
-from .svg import to_svg
-from .unicode import render_grid, render_pair, cell_names
+from .unicode import cell_names, render_grid, render_pair
 
-PICTURE_SUFFIXES = (".svg", ".png")
-
-
-def picture_kind(path: str) -> str:
-    """'svg' or 'png' from a file name; anything else is bad input naming the file."""
-    suffix = Path(path).suffix.lower()
-    if suffix not in PICTURE_SUFFIXES:
-        raise InputError(f"a picture file must end in .svg or .png, not {suffix or 'nothing'!r}",
-                         path)
-    return suffix[1:]
+#: Names served lazily, by the module that defines them.
+_LAZY = {"Scene": "scene", "picture": "scene", "picture_pair": "scene",
+         "verdict_picture": "scene", "answer_picture": "scene", "to_svg": "svg",
+         "write_picture": "files", "picture_kind": "files", "check_picture_path": "files",
+         "numbered": "files"}
 
 
-def check_picture_path(path: str) -> str:
-    """Before any work: the picture kind, and for PNG that Pillow is installed."""
-    kind = picture_kind(path)
-    if kind == "png":
-        from .png import _pillow
-        _pillow()
-    return kind
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{module}", __name__), name)
 
 
-def numbered(path: str, n: int) -> str:
-    """The n-th picture of a batch: ``out.svg``, then ``out-2.svg``, ``out-3.svg``, ..."""
-    if n <= 1:
-        return path
-    p = Path(path)
-    return str(p.with_name(f"{p.stem}-{n}{p.suffix}"))
-
-
-def write_picture(scene: Scene, path: str) -> None:
-    """Write the scene as SVG or PNG, chosen by the file name's suffix."""
-    kind = picture_kind(path)
-    try:
-        if kind == "svg":
-            Path(path).write_text(to_svg(scene), encoding="utf-8")
-        else:
-            from .png import write_png
-            write_png(scene, path)
-    except OSError as e:
-        raise InputError(f"cannot write the picture: {e.strerror or e}", path) from None
-
-
-__all__ = ["render_grid", "render_pair", "cell_names", "Scene", "picture", "picture_pair",
-           "verdict_picture", "answer_picture", "write_picture", "picture_kind",
-           "check_picture_path", "numbered"]
+__all__ = ["render_grid", "render_pair", "cell_names", *_LAZY]

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
-from .picture import Disc, Line, Rect, Scene, Text
+from .scene import Disc, Line, Rect, Scene, Text
 
 MISSING = ("PNG output needs Pillow, the 'png' extra: pip install 'pencilproof[png]' "
            "(or write an .svg picture)")
 
 
-def _pillow():
+def _pillow() -> tuple[Any, Any, Any]:
     try:
         from PIL import Image, ImageDraw, ImageFont
     except ImportError:
@@ -26,7 +27,7 @@ def _pillow():
 
 
 @lru_cache(maxsize=32)
-def _font(size: int):
+def _font(size: int) -> Any:
     _, _, ImageFont = _pillow()
     try:
         return ImageFont.load_default(size=size)  # FreeType font, Pillow >= 10.1
@@ -34,7 +35,7 @@ def _font(size: int):
         return ImageFont.load_default()
 
 
-def render_png(scene: Scene, scale: int = 1):
+def render_png(scene: Scene, scale: int = 1) -> Any:
     """The scene as a Pillow image (RGB)."""
     Image, ImageDraw, _ = _pillow()
     k = scale

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence, Union
+from typing import Any, Iterable, Optional, Sequence, Union
 
 from ..encodings import FormatSpec, get_genre
 from ..errors import printable
-from ..puzzle import Cell, Puzzle, Solution
+from ..puzzle import Cell, Puzzle, Solution, Violation
 
 CELL = 36          # pixels per cell
 LABEL = 28         # room for the rNcM labels left of and above a grid
@@ -110,7 +110,7 @@ def cell_name(cell: Cell) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 
 
-def _panel(puzzle: Puzzle, spec: FormatSpec, solution: Optional[Solution], marked: set,
+def _panel(puzzle: Puzzle, spec: FormatSpec, solution: Optional[Solution], marked: set[Cell],
            ox: float, oy: float, title: str, panel: int) -> list[Shape]:
     """One grid with its labels, its top-left label corner at (ox, oy)."""
     out: list[Shape] = []
@@ -213,7 +213,7 @@ def picture(puzzle: Puzzle, solution: Optional[Solution] = None, marked: Iterabl
     lines, names = _wrap(caption, width), _name_lines(name, width)
     width, height = scene_size(puzzle.rows, puzzle.cols, 1, len(lines), len(names))
     top = PAD + len(names) * NAME
-    shapes = [Rect(0, 0, width, height, PAPER, None, 0, "background")]
+    shapes: list[Shape] = [Rect(0, 0, width, height, PAPER, None, 0, "background")]
     shapes += _name_shapes(names)
     shapes += _panel(puzzle, spec, solution, set(marked), PAD, top, title, 0)
     shapes += _caption_lines(lines, top + TITLE + LABEL + puzzle.rows * CELL + PAD / 2, width)
@@ -231,7 +231,7 @@ def picture_pair(puzzle: Puzzle, first: Solution, second: Solution,
     names = _name_lines(name, width)
     width, height = scene_size(puzzle.rows, puzzle.cols, 2, len(lines), len(names))
     top = PAD + len(names) * NAME
-    shapes = [Rect(0, 0, width, height, PAPER, None, 0, "background")]
+    shapes: list[Shape] = [Rect(0, 0, width, height, PAPER, None, 0, "background")]
     shapes += _name_shapes(names)
     shapes += _panel(puzzle, spec, first, set(diff), PAD, top, "solution 1", 0)
     ox = PAD + LABEL + puzzle.cols * CELL + GAP
@@ -241,7 +241,7 @@ def picture_pair(puzzle: Puzzle, first: Solution, second: Solution,
                  _scene_title(name, f"{puzzle.genre}: two solutions"))
 
 
-def verdict_picture(puzzle: Puzzle, result, name: str = "") -> Scene:
+def verdict_picture(puzzle: Puzzle, result: Any, name: str = "") -> Scene:
     """What ``check --picture`` draws: the solution (unique), both solutions and their
     differences (multiple), or the bare puzzle with the verdict (no solution, unknown)."""
     verdict = result.verdict.value
@@ -255,7 +255,8 @@ def verdict_picture(puzzle: Puzzle, result, name: str = "") -> Scene:
     return picture(puzzle, title="puzzle", caption=[line], name=name)
 
 
-def answer_picture(puzzle: Puzzle, solution: Optional[Solution], violations=(),
+def answer_picture(puzzle: Puzzle, solution: Optional[Solution],
+                   violations: Sequence[Violation] = (),
                    name: str = "") -> Scene:
     """A puzzle, or an answer on it with the cells of every broken rule highlighted and
     each broken rule described underneath (code, message, cells)."""
