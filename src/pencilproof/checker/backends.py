@@ -2,10 +2,21 @@
 
 Encodings speak only in DIMACS-style literals (positive/negative ints) and clauses, so
 the same encoding runs on every backend and the backends can be compared on it.
+
+Big grids: a backend can carry a ``deadline`` while a puzzle is encoded; every few
+thousand ``new_var``/``add_clause`` calls (and at every :meth:`checkpoint` an encoding
+calls in loops that add nothing) it compares the clock with it and raises
+:class:`EncodingTimeout`, which the checker reports as verdict ``unknown``. It also
+keeps a rough account of its own memory (per variable and per clause, measured for each
+solver) and refuses an encoding that would not fit (:class:`TooLarge`, bad input: exit
+2): :meth:`reserve` lets an encoding say up front how much it is about to add.
 """
 from __future__ import annotations
 
+import collections
 import enum
+import itertools
+import threading
 import time
 from typing import Any, Iterable, Protocol, Sequence
 
@@ -18,16 +29,41 @@ class Status(enum.Enum):
     UNKNOWN = "unknown"
 
 
+class EncodingTimeout(Exception):
+    """The deadline passed while clauses were being added: the verdict is ``unknown``.
+
+    ``stats`` are the backend's counters at that moment (how far the encoding got).
+    """
+
+    def __init__(self, stats: dict[str, Any]):
+        super().__init__("the time limit was reached while the puzzle was being encoded")
+        self.stats = stats
+
+
+class TooLarge(InputError):
+    """The puzzle's encoding would not fit in the memory one check may use."""
+
+
+#: What one check may use in all: the solver's share is what is left after Python's own.
+MEMORY_LIMIT = 2 << 30
+
+
+
 class Backend(Protocol):
     """An incremental SAT solver: clauses only ever added, solved under assumptions."""
 
     name: str
     calls: int
+    deadline: float | None
 
     def new_var(self) -> int: ...
+    def new_vars(self, n: int) -> range: ...
     @property
     def true(self) -> int: ...
     def add_clause(self, lits: Sequence[int]) -> None: ...
+    def add_clauses(self, clauses: Iterable[Sequence[int]]) -> None: ...
+    def checkpoint(self) -> None: ...
+    def reserve(self, nvars: int, nclauses: int) -> None: ...
     def solve(self, assumptions: Sequence[int] = (), deadline: float | None = None) -> Status: ...
     def values(self, lits: Iterable[int]) -> list[bool]: ...
     def stats(self) -> dict[str, Any]: ...
@@ -35,9 +71,20 @@ class Backend(Protocol):
 
 
 class _Counting:
-    """Shared bookkeeping: variable numbering, counters, the constant TRUE literal."""
+    """Shared bookkeeping: variable numbering, counters, the constant TRUE literal, the
+    deadline and memory checks."""
 
     name = "?"
+    #: Bytes the solver holds per variable and per clause (a clause of a few literals,
+    #: its watches and Python's share while it is handed over), measured on the big-grid
+    #: benchmark; the budget is what the solver may hold.
+    bytes_per_var = 120
+    bytes_per_clause = 90
+    memory_budget = int(MEMORY_LIMIT * 0.65)
+    #: What to suggest when the budget is exceeded ("" for nothing).
+    too_large_hint = ""
+    #: The clock is read every this many new_var/add_clause calls (a power of two).
+    CHECK_EVERY = 4096
 
     def __init__(self) -> None:
         self.nvars = 0
@@ -45,14 +92,22 @@ class _Counting:
         self.calls = 0
         self.solve_seconds = 0.0
         self._true: int | None = None
+        #: While set, adding past this time.monotonic() value raises EncodingTimeout.
+        self.deadline: float | None = None
 
     def new_var(self) -> int:
         self.nvars += 1
-        self._grow(self.nvars)
+        if not self.nvars & (self.CHECK_EVERY - 1):
+            self.checkpoint()
         return self.nvars
 
-    def _grow(self, n: int) -> None:
-        pass
+    def new_vars(self, n: int) -> range:
+        """``n`` fresh variables at once (consecutive numbers)."""
+        first = self.nvars + 1
+        self.reserve(n, 0)
+        self.nvars += n
+        self.checkpoint()
+        return range(first, first + n)
 
     @property
     def true(self) -> int:
@@ -61,6 +116,40 @@ class _Counting:
             self._true = self.new_var()
             self.add_clause([self._true])
         return self._true
+
+    def add_clause(self, lits: Sequence[int]) -> None:
+        raise NotImplementedError
+
+    def add_clauses(self, clauses: Iterable[Sequence[int]]) -> None:
+        """Many clauses at once (the same as add_clause on each, with less overhead)."""
+        for cl in clauses:
+            self.add_clause(cl)
+
+    # -- deadline and memory ---------------------------------------------------------------
+    def checkpoint(self) -> None:
+        """Raise :class:`EncodingTimeout` past the deadline and :class:`TooLarge` past the
+        memory budget. Cheap; called by the backend itself every ``CHECK_EVERY`` additions,
+        and by encodings in long loops that add nothing."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise EncodingTimeout(self.stats())
+        if self._memory(self.nvars, self.nclauses) > self.memory_budget:
+            self._too_large(self.nvars, self.nclauses, "so far")
+
+    def reserve(self, nvars: int, nclauses: int) -> None:
+        """An encoding is about to add about this many variables and clauses (a lower
+        bound of what it will add): refuse now, before any work, if they cannot fit."""
+        total_vars, total_clauses = self.nvars + nvars, self.nclauses + nclauses
+        if self._memory(total_vars, total_clauses) > self.memory_budget:
+            self._too_large(total_vars, total_clauses, "at least")
+
+    def _memory(self, nvars: int, nclauses: int) -> int:
+        return nvars * self.bytes_per_var + nclauses * self.bytes_per_clause
+
+    def _too_large(self, nvars: int, nclauses: int, how: str) -> None:
+        gb = MEMORY_LIMIT / (1 << 30)
+        raise TooLarge(f"too large for the {self.name} solver: the encoding needs {how} "
+                       f"{nvars} variables and {nclauses} clauses, more than fits in "
+                       f"{gb:g} GB{self.too_large_hint}")
 
     def stats(self) -> dict:
         return {"backend": self.name, "vars": self.nvars, "clauses": self.nclauses,
@@ -77,15 +166,49 @@ class CadicalBackend(_Counting):
         from pysat.solvers import Solver
         self._s = Solver(name="cadical195")
         self._model: list[int] | None = None
+        self._empty = False  # an empty clause was added
+        # python-sat's own add_clause is one more Python call per clause around this C
+        # function; big grids add millions of clauses.
+        try:
+            from pysat.solvers import pysolvers
+            self._handle = self._s.solver.cadical
+            self._add = pysolvers.cadical195_add_cl
+        except (ImportError, AttributeError):  # pragma: no cover - another python-sat layout
+            self._handle = None
+            self._add = lambda _, lits: self._s.add_clause(lits)
 
     def add_clause(self, lits: Sequence[int]) -> None:
         self.nclauses += 1
+        if not self.nclauses & (self.CHECK_EVERY - 1):
+            self.checkpoint()
         if not lits:  # an empty clause: make the instance unsatisfiable explicitly
-            v = self.new_var()
-            self._s.add_clause([v])
-            self._s.add_clause([-v])
+            if not self._empty:  # (once is enough: a grid of impossible clues has many)
+                self._empty = True
+                v = self.new_var()
+                self._s.add_clause([v])
+                self._s.add_clause([-v])
             return
-        self._s.add_clause(list(lits))
+        self._add(self._handle, lits)
+
+    def add_clauses(self, clauses: Iterable[Sequence[int]]) -> None:
+        add, handle = self._add, self._handle
+        it = iter(clauses)
+        step = self.CHECK_EVERY
+        while True:
+            chunk = list(itertools.islice(it, step))
+            if not chunk:
+                return
+            if all(chunk):  # the loop runs in C: map() over the C function
+                collections.deque(map(add, itertools.repeat(handle, len(chunk)), chunk), 0)
+            else:
+                for cl in chunk:
+                    if cl:
+                        add(handle, cl)
+                    else:
+                        self.nclauses -= 1  # counted again by add_clause
+                        self.add_clause(cl)
+            self.nclauses += len(chunk)
+            self.checkpoint()
 
     def solve(self, assumptions: Sequence[int] = (), deadline: float | None = None) -> Status:
         self.calls += 1
@@ -126,12 +249,9 @@ class CadicalBackend(_Counting):
     def values(self, lits: Iterable[int]) -> list[bool]:
         m = self._model
         assert m is not None, "values() needs a SAT answer"
-        out = []
-        for lit in lits:
-            v = abs(lit)
-            val = v <= len(m) and m[v - 1] > 0
-            out.append(val if lit > 0 else not val)
-        return out
+        n = len(m)  # variables the solver never saw are false
+        return [(lit <= n and m[lit - 1] > 0) if lit > 0 else (-lit > n or m[-lit - 1] < 0)
+                for lit in lits]
 
     def close(self) -> None:
         self._s.delete()
@@ -163,8 +283,24 @@ class Z3Backend(_Counting):
     #: ``Then("simplify", "sat")`` solvers took 1.3-3.2x as long on the lazy encoding and
     #: 1.4-3.8x on the reference one.
     logic: str | None = "QF_FD"
-    #: Batches up to this many clauses go through the C API, larger ones as DIMACS text.
+    #: Batches up to this many clauses go through the C API, larger ones as DIMACS text
+    #: unless they hold fewer literals than there are variables (a blocking clause on a
+    #: big grid): z3's DIMACS reader builds a scratch solver with every variable up to the
+    #: largest one named, about 10 us and 2 KB per variable.
     direct_batch = 100
+    #: z3 holds about 3-4 KB per variable (its DIMACS reader, the terms, its SAT core's
+    #: copy): a 1000x1000 grid does not fit in 2 GB; CaDiCaL needs a tenth of that.
+    bytes_per_var = 3500
+    bytes_per_clause = 150
+    too_large_hint = " (the cadical solver needs far less: --solver cadical)"
+    #: The DIMACS hand-over takes ~10-25 us per variable and z3 notices an interrupt only
+    #: between its phases (a second or more late on a big grid). So with a deadline it
+    #: is not started when it would not end in time: its time per variable is about this
+    #: many times the time the encoding took per variable and clause (both are CPU-bound
+    #: Python/C work, so the ratio carries across machines; measured 11-14).
+    flush_ratio = 12.0
+    #: Below this many variables the hand-over is quick enough not to predict.
+    flush_predict_from = 20000
     _capi = None   # raw C functions (a dict), or {} when z3's layout is not as expected
     _terms = None  # per-context caches of terms, shared by every instance (see __init__)
 
@@ -176,6 +312,9 @@ class Z3Backend(_Counting):
         self._s = z3.SolverFor(self.logic, ctx=self._ctx) if self.logic else z3.Solver(ctx=self._ctx)
         self._bool = z3.BoolSort(self._ctx)
         self._pending: list[Sequence[int]] = []  # clauses not yet given to z3
+        self._pending_lits = 0
+        self._broken = False  # a hand-over was interrupted: every later solve is unknown
+        self._born = time.monotonic()  # the encoding's time is the measure of this machine
         self._timeout = False
         self._model = None
         if Z3Backend._capi is None:
@@ -207,7 +346,7 @@ class Z3Backend(_Counting):
         import ctypes
         P, U = ctypes.c_void_p, ctypes.c_uint
         try:
-            def raw(wrapper, restype, *argtypes):
+            def raw(wrapper: Any, restype: Any, *argtypes: Any) -> Any:
                 f = wrapper.__defaults__[-1].f   # the ctypes function behind the wrapper
                 return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(f, P).value)
             return {
@@ -217,6 +356,11 @@ class Z3Backend(_Counting):
                 "assert": raw(z3.Z3_solver_assert, None, P, P, P),
                 "inc_ref": raw(z3.Z3_inc_ref, None, P, P),
                 "dec_ref": raw(z3.Z3_dec_ref, None, P, P),
+                "int_symbol": raw(z3.Z3_mk_int_symbol, P, P, ctypes.c_int),
+                "mk_const": raw(z3.Z3_mk_const, P, P, P, P),
+                "mk_not": raw(z3.Z3_mk_not, P, P, P),
+                "app_decl": raw(z3.Z3_get_app_decl, P, P, P),
+                "decl_ast": raw(z3.Z3_func_decl_to_ast, P, P, P),
                 "error": raw(z3.Z3_get_error_code, ctypes.c_int, P),
                 "array": P,
             }
@@ -240,39 +384,119 @@ class Z3Backend(_Counting):
             self._addrs[lit] = a.as_ast().value
         return a
 
-    def _decl(self, v: int):
-        d = self._const(v).decl()
-        self._keep.append(d)
-        addr = d.ast.value if self._capi else d.ast
+    def _addr(self, lit: int) -> int:
+        """The address of a literal's term, built with raw C calls (a blocking clause on a
+        big grid names every cell: z3's wrappers would take ~10 us per literal). The
+        terms are referenced once and kept for the life of the process, as in ``_atom``."""
+        api = self._capi
+        if not api:  # pragma: no cover - depends on the z3 build
+            self._atom(lit)
+            return int(self._addrs[lit])
+        ref = self._ctx.ref().value
+        v = lit if lit > 0 else -lit
+        const = self._addrs.get(v)
+        if const is None:
+            const = int(api["mk_const"](ref, api["int_symbol"](ref, v), self._bool.ast.value))
+            api["inc_ref"](ref, const)
+            self._addrs[v] = const
+        if lit > 0:
+            return int(const)
+        neg = int(api["mk_not"](ref, const))
+        api["inc_ref"](ref, neg)
+        self._addrs[lit] = neg
+        return neg
+
+    def _decl(self, v: int) -> Any:
+        api = self._capi
+        if not api:  # pragma: no cover - depends on the z3 build
+            d = self._const(v).decl()
+            self._keep.append(d)
+            self._decls[v] = d.ast
+            return d.ast
+        ref = self._ctx.ref().value
+        const = self._addrs.get(v)
+        if const is None:
+            const = self._addr(v)
+        addr = api["app_decl"](ref, const)
+        api["inc_ref"](ref, api["decl_ast"](ref, addr))
         self._decls[v] = addr
         return addr
 
     def add_clause(self, lits: Sequence[int]) -> None:
         self.nclauses += 1
+        if not self.nclauses & (self.CHECK_EVERY - 1):
+            self.checkpoint()
         if not lits:  # an empty clause: the instance is unsatisfiable from now on
             self._s.add(self._z3.BoolVal(False, self._ctx))
             return
         self._pending.append(lits)
+        self._pending_lits += len(lits)
 
-    def _flush(self) -> None:
+    def _flush(self, deadline: float | None = None) -> bool:
+        """Hand the buffered clauses to z3; False if the deadline came first.
+
+        A DIMACS hand-over can take seconds on a big grid, so with a deadline a timer
+        interrupts it there (z3 then raises 'canceled'). Whether any of it arrived is not
+        known, so this solver answers unknown from then on."""
         pending = self._pending
         if not pending:
-            return
+            return True
+        lits = self._pending_lits
         self._pending = []
-        if len(pending) > self.direct_batch or not self._capi:
+        self._pending_lits = 0
+        if (len(pending) > self.direct_batch and lits > self.nvars) or not self._capi:
+            if deadline is not None:
+                now = time.monotonic()
+                remaining = deadline - now
+                if self.nvars >= self.flush_predict_from:
+                    per_item = (now - self._born) / (self.nvars + self.nclauses)
+                    remaining -= self.flush_ratio * per_item * self.nvars
+                if remaining <= 0:
+                    self._broken = True
+                    return False
             # ``p cnf`` at the very start selects z3's DIMACS parser.
-            self._s.from_string(f"p cnf {self.nvars} {len(pending)}\n" + "".join(
-                [" ".join(map(str, cl)) + " 0\n" for cl in pending]))
-            return
+            text = f"p cnf {self.nvars} {len(pending)}\n" + "".join(
+                [" ".join(map(str, cl)) + " 0\n" for cl in pending])
+            del pending
+            if deadline is None:
+                self._s.from_string(text)
+                return True
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self._broken = True
+                return False
+            if remaining > 3600:  # no hand-over takes that long (and Timer needs a time_t)
+                self._s.from_string(text)
+                return True
+            timer = threading.Timer(remaining, self._ctx.interrupt)
+            timer.daemon = True
+            timer.start()
+            try:
+                self._s.from_string(text)
+            except self._z3.Z3Exception:
+                if time.monotonic() < deadline:
+                    raise
+                self._broken = True
+                return False
+            finally:
+                timer.cancel()
+            return True
         api = self._capi
         mk_or, assert_, inc, dec = api["mk_or"], api["assert"], api["inc_ref"], api["dec_ref"]
         error = api["error"]
         ref, solver = self._ctx.ref().value, self._s.solver.value
         addrs = self._addrs
-        for cl in pending:
+        made = 0
+        for k, cl in enumerate(pending):
             for lit in cl:
                 if lit not in addrs:
-                    self._atom(lit)
+                    self._addr(lit)
+                    made += 1
+                    # A blocking clause on a big grid names ~100k new terms (seconds).
+                    if not made & 4095 and deadline is not None and time.monotonic() > deadline:
+                        self._pending = list(pending[k:]) + self._pending
+                        self._pending_lits = sum(len(c) for c in self._pending)
+                        return False
             if len(cl) == 1:
                 assert_(ref, solver, addrs[cl[0]])
             else:
@@ -284,6 +508,7 @@ class Z3Backend(_Counting):
             err = error(ref)  # each call resets the code: check after every assert
             if err:
                 raise self._z3.Z3Exception(self._z3.Z3_get_error_msg(self._ctx.ref(), err))
+        return True
 
     def _get_model(self):
         """The current model, without compacting it.
@@ -310,7 +535,8 @@ class Z3Backend(_Counting):
         z3 = self._z3
         self.calls += 1
         self._model = None
-        self._flush()
+        if self._broken or not self._flush(deadline):
+            return Status.UNKNOWN
         if deadline is not None:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -359,10 +585,14 @@ class Z3Backend(_Counting):
         decls = self._decls
         true, false = self._truth
         out = []
+        deadline = self.deadline
         for lit in lits:
             v = lit if lit > 0 else -lit
             d = decls.get(v)
             if d is None:
+                # A first answer of a big grid makes a few C calls per cell (seconds).
+                if deadline is not None and not len(out) & 1023 and time.monotonic() > deadline:
+                    raise EncodingTimeout(self.stats())
                 d = self._decl(v)
             a = interp(ref, mp, d)
             # z3's true and false are unique terms: compare addresses, ask z3 otherwise.

@@ -22,7 +22,7 @@ from typing import Any, Iterable, Optional, Sequence, Union
 from ..encodings import Encoded, Genre, Question, get_genre
 from ..errors import InputError, InternalError
 from ..puzzle import Cell, Puzzle
-from .backends import Backend, Status, make_backend
+from .backends import Backend, EncodingTimeout, Status, make_backend
 
 
 class Verdict(enum.Enum):
@@ -66,19 +66,34 @@ class LiveSolver:
     @classmethod
     def open(cls, puzzle: Puzzle, backend: str | None = None, encoding: str | None = None,
              time_limit: float | None = None) -> "LiveSolver":
-        """The puzzle encoded on a fresh solver; ``time_limit`` counts from now."""
+        """The puzzle encoded on a fresh solver; ``time_limit`` counts from now.
+
+        The encoding itself is bounded by the deadline: the backend raises
+        :class:`~.backends.EncodingTimeout` (after closing the solver) when it passes, and
+        the callers below report ``unknown``."""
         t0 = time.perf_counter()
         deadline = None if time_limit is None else time.monotonic() + time_limit
         genre = get_genre(puzzle.genre)
         solver = make_backend(backend)
+        # The encoding stops a little early: freeing what it built when it is cut short
+        # takes about a tenth of the time it took (measured on 1000x1000 grids).
+        solver.deadline = None if deadline is None else deadline - 0.1 * (time_limit or 0)
         try:
             model = genre.encode(puzzle, solver, encoding)
+        except EncodingTimeout as e:
+            solver.close()
+            e.stats["encode_seconds"] = round(time.perf_counter() - t0, 6)
+            raise
         except BaseException:
             solver.close()
             raise
+        solver.deadline = None  # lazy cuts and blocking clauses are never cut short
         live = cls(genre, solver, model, deadline, puzzle)
         live.encode_seconds = time.perf_counter() - t0
         return live
+
+    def _late(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
 
     def solve(self, assumptions: Sequence[int] = (), puzzle: Puzzle | None = None
               ) -> tuple[Status, Any]:
@@ -93,12 +108,27 @@ class LiveSolver:
             self.rounds += 1
             if status is not Status.SAT:
                 return status, None
-            answer = self.model.decode()
-            cuts = self.model.cuts(answer)
+            # Decoding, cutting and verifying a big grid take a while each: past the
+            # deadline, stop between them (an answer found then is not reported), and
+            # the backend stops within them (it raises EncodingTimeout while armed).
+            if self._late():
+                return Status.UNKNOWN, None
+            self.solver.deadline = self.deadline
+            try:
+                answer = self.model.decode()
+                if self._late():
+                    return Status.UNKNOWN, None
+                cuts = self.model.cuts(answer)
+                if cuts:
+                    self.solver.add_clauses(cuts)  # each cut holds on its own: some may do
+            except EncodingTimeout:
+                return Status.UNKNOWN, None
+            finally:
+                self.solver.deadline = None
             if not cuts:
                 break
-            for cl in cuts:
-                self.solver.add_clause(cl)
+        if self._late():
+            return Status.UNKNOWN, None
         problems = self.genre.verify(puzzle, answer)
         if problems:
             raise InternalError(
@@ -204,7 +234,12 @@ def check_unique(puzzle: Puzzle, *, backend: str | None = None, encoding: str | 
                  time_limit: float | None = None) -> CheckResult:
     """Decide uniqueness (up to the genre's symmetry where it applies)."""
     t0 = time.perf_counter()
-    live = LiveSolver.open(puzzle, backend, encoding, time_limit)
+    try:
+        live = LiveSolver.open(puzzle, backend, encoding, time_limit)
+    except EncodingTimeout as e:
+        genre = get_genre(puzzle.genre)
+        return CheckResult(Verdict.UNKNOWN, (), (), time.perf_counter() - t0, e.stats,
+                           _up_to(genre, puzzle))
     try:
         genre = live.genre
         up_to = _up_to(genre, puzzle)
@@ -247,7 +282,12 @@ def count(puzzle: Puzzle, limit: int | None = None, *, backend: str | None = Non
           encoding: str | None = None, time_limit: float | None = None) -> CountResult:
     """Enumerate answers with blocking clauses, stopping at ``limit``."""
     t0 = time.perf_counter()
-    live = LiveSolver.open(puzzle, backend, encoding, time_limit)
+    try:
+        live = LiveSolver.open(puzzle, backend, encoding, time_limit)
+    except EncodingTimeout:
+        up_to = _up_to(get_genre(puzzle.genre), puzzle)
+        return CountResult(0, False, (), time.perf_counter() - t0, True,
+                           0 if up_to else None, up_to)
     try:
         genre = live.genre
         up_to = _up_to(genre, puzzle)
@@ -279,7 +319,10 @@ def solve(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None = 
     if genre.question is Question.OPTIMUM:
         res = optimum(puzzle, backend=backend, encoding=encoding, time_limit=time_limit)
         return res.answer if res.proven else None
-    live = LiveSolver.open(puzzle, backend, encoding, time_limit)
+    try:
+        live = LiveSolver.open(puzzle, backend, encoding, time_limit)
+    except EncodingTimeout:
+        return None
     try:
         return live.solve()[1]
     finally:
@@ -312,9 +355,14 @@ def optimum(puzzle: Puzzle, *, limit: int | None = None, backend: str | None = N
     if lower < best:
         solver = make_backend(backend)
         try:
-            model = opt.encode_within(puzzle, solver, best - 1, encoding)
-            live = LiveSolver(genre, solver, model, deadline, puzzle)
-            while lower < best:
+            solver.deadline = deadline
+            try:
+                model = opt.encode_within(puzzle, solver, best - 1, encoding)
+            except EncodingTimeout as e:
+                model, timed_out, stats = None, True, e.stats
+            solver.deadline = None
+            live = None if model is None else LiveSolver(genre, solver, model, deadline, puzzle)
+            while live is not None and model is not None and lower < best:
                 status, found = live.solve(model.at_most(best - 1))
                 if status is Status.UNKNOWN:
                     timed_out = True
@@ -327,7 +375,8 @@ def optimum(puzzle: Puzzle, *, limit: int | None = None, backend: str | None = N
                     raise InternalError(f"{genre.name}: an answer of cost {cost} was found "
                                         f"under the bound {best - 1}")
                 best, answer = cost, found
-            stats = live.stats()
+            if live is not None:
+                stats = live.stats()
         finally:
             solver.close()
     proven = not timed_out and lower >= best
