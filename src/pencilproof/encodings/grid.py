@@ -10,6 +10,8 @@
 """
 from __future__ import annotations
 
+import bisect
+import re
 from typing import Iterable, Mapping, Sequence
 
 from .cnf import Lit, at_most_one, unary_sum
@@ -26,22 +28,88 @@ def neighbours(cell: Cell, rows: int, cols: int) -> Iterable[Cell]:
             yield (rr, cc)
 
 
+Run = tuple[int, int, int]  # (row, first column, last column)
+
+
+def _runs_of_cells(cells: Iterable[Cell]) -> list[Run]:
+    """Maximal horizontal runs of a set of cells, in row-major order."""
+    ordered = sorted(cells)  # a region comes in row-major order: sorting it is linear
+    runs: list[Run] = []
+    if not ordered:
+        return runs
+    r0, c0 = ordered[0]
+    last = c0
+    for r, c in ordered:
+        if r == r0 and c <= last + 1:
+            if c > last:
+                last = c
+            continue
+        runs.append((r0, c0, last))
+        r0, c0, last = r, c, c
+    runs.append((r0, c0, last))
+    return runs
+
+
+def row_runs(rows: Sequence[str], chars: str) -> list[Run]:
+    """Maximal horizontal runs of the cells whose character is in ``chars``."""
+    pattern = re.compile("[" + re.escape(chars) + "]+")
+    return [(r, m.start(), m.end() - 1) for r, row in enumerate(rows)
+            for m in pattern.finditer(row)]
+
+
+def group_runs(runs: Sequence[Run]) -> list[list[int]]:
+    """The runs (indices into row-major ``runs``) of each edge-connected component,
+    each group in row-major order, the groups in the order of their first runs: a
+    union-find over runs of neighbouring rows that overlap, linear in the runs (a big
+    grid has far fewer runs than cells)."""
+    n = len(runs)
+    row_of = [x[0] for x in runs]
+    first = [x[1] for x in runs]
+    last = [x[2] for x in runs]
+    parent = list(range(n))  # parent[x] <= x: roots are each set's first run
+    i = prev = 0  # prev: the first run of the row before
+    while i < n:
+        row = row_of[i]
+        j = bisect.bisect_right(row_of, row, i)
+        if prev < i and row_of[prev] == row - 1:
+            a, b = prev, i  # two pointers over the runs of rows row - 1 and row
+            while a < i and b < j:
+                a1, b1 = last[a], last[b]
+                if a1 >= first[b] and b1 >= first[a]:
+                    x = a
+                    while parent[x] != x:
+                        x = parent[x]
+                    y = b
+                    while parent[y] != y:
+                        y = parent[y]
+                    if x < y:
+                        parent[y] = x
+                    else:
+                        parent[x] = y
+                        x = y
+                    parent[a] = parent[b] = x
+                if a1 < b1:
+                    a += 1
+                else:
+                    b += 1
+        prev, i = i, j
+    groups: dict[int, list[int]] = {}
+    for k in range(n):
+        root = parent[k] = parent[parent[k]]  # parent[k] < k is resolved already
+        groups.setdefault(root, []).append(k)
+    return list(groups.values())
+
+
+def rows_connected(rows: Sequence[str], chars: str) -> bool:
+    """Do the cells whose character is in ``chars`` form at most one component?"""
+    return len(group_runs(row_runs(rows, chars))) <= 1
+
+
 def components(cells: Iterable[Cell]) -> list[list[Cell]]:
     """Edge-connected components of a set of cells, each sorted, largest first."""
-    todo = set(cells)
-    comps = []
-    while todo:
-        start = min(todo)
-        todo.remove(start)
-        comp, stack = [start], [start]
-        while stack:
-            r, c = stack.pop()
-            for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if n in todo:
-                    todo.remove(n)
-                    comp.append(n)
-                    stack.append(n)
-        comps.append(sorted(comp))
+    runs = _runs_of_cells(cells)
+    comps = [[(r, c) for r, a, b in (runs[k] for k in group) for c in range(a, b + 1)]
+             for group in group_runs(runs)]
     comps.sort(key=lambda k: (-len(k), k[0]))
     return comps
 
@@ -69,18 +137,68 @@ class LazyConnectivity:
         Every component is cut, the largest included: per component K with a cell a,
         and a cell b of another component, ``-a | -b | (some cell bordering K)``.
         """
-        comps = components(region)
-        if len(comps) <= 1:
+        return self._cuts(_runs_of_cells(region))
+
+    def cuts_of_rows(self, rows: Sequence[str], chars: str) -> list[list[Lit]]:
+        """:meth:`cuts` of the region of the cells whose answer character is in
+        ``chars`` (every such cell a member): no list of cells is built. A grid much
+        taller than wide is read column by column (the same cuts, fewer runs)."""
+        if len(rows) > 4 * len(rows[0]):
+            return self._cuts(row_runs(["".join(t) for t in zip(*rows)], chars), True)
+        return self._cuts(row_runs(rows, chars))
+
+    def _cuts(self, runs: list[Run], transposed: bool = False) -> list[list[Lit]]:
+        """The cuts of the region made of these runs (of columns, when ``transposed``:
+        then (row, first, last) stands for cells (first..last, row))."""
+        groups = group_runs(runs)
+        if len(groups) <= 1:
             return []
         m = self.member
+        rows, cols = (self.cols, self.rows) if transposed else (self.rows, self.cols)
+        # Components largest first (ties: by first cell), as components() orders them.
+        size = [sum(runs[k][2] - runs[k][1] + 1 for k in g) for g in groups]
+        if transposed:
+            first = [min((runs[k][1], runs[k][0]) for k in g) for g in groups]
+        else:
+            first = [runs[g[0]][:2] for g in groups]
+        order = sorted(range(len(groups)), key=lambda i: (-size[i], first[i]))
+        # lab[r][c]: the position in ``order`` of the component holding (r, c), or -1.
+        lab = [[-1] * cols for _ in range(rows)]
+        for pos, gi in enumerate(order):
+            for k in groups[gi]:
+                r, a, b = runs[k]
+                lab[r][a:b + 1] = [pos] * (b - a + 1)
+        # A component's border: the members outside the region next to it (a neighbour
+        # in the region would be in the component). Row-major, so each comes sorted.
+        borders: list[list[Cell]] = [[] for _ in order]
+        for r in range(rows):
+            line = lab[r]
+            up = lab[r - 1] if r else None
+            down = lab[r + 1] if r + 1 < rows else None
+            for c in [c for c, g in enumerate(line) if g < 0]:
+                g1 = line[c - 1] if c else -1
+                g2 = line[c + 1] if c + 1 < cols else -1
+                g3 = up[c] if up is not None else -1
+                g4 = down[c] if down is not None else -1
+                cell = (c, r) if transposed else (r, c)
+                if (g1 < 0 and g2 < 0 and g3 < 0 and g4 < 0) or cell not in m:
+                    continue
+                if g1 >= 0:
+                    borders[g1].append(cell)
+                if g2 >= 0 and g2 != g1:
+                    borders[g2].append(cell)
+                if g3 >= 0 and g3 != g1 and g3 != g2:
+                    borders[g3].append(cell)
+                if g4 >= 0 and g4 != g1 and g4 != g2 and g4 != g3:
+                    borders[g4].append(cell)
+        if transposed:
+            for border in borders:
+                border.sort()
+        firsts = [first[gi] for gi in order]
         out = []
-        for i, comp in enumerate(comps):
-            inside = set(comp)
-            border = sorted({n for cell in comp for n in neighbours(cell, self.rows, self.cols)
-                             if n not in inside and n in m})
-            other = comps[1] if i == 0 else comps[0]
-            a, b = comp[0], other[0]
-            out.append([-m[a], -m[b]] + [m[n] for n in border])
+        for pos, border in enumerate(borders):
+            mine, other = firsts[pos], firsts[1 if pos == 0 else 0]
+            out.append([-m[mine], -m[other]] + [m[n] for n in border])
         self.cuts_added += len(out)
         return out
 
@@ -175,6 +293,10 @@ class SeparatorConnectivity(LazyConnectivity):
         out.append([-inside, -beyond] + [m[n] for n in sorted(sep) if n in m])
         self.cuts_added += 1
         return out
+
+    def cuts_of_rows(self, rows: Sequence[str], chars: str) -> list[list[Lit]]:
+        return self.cuts([(r, c) for r, row in enumerate(rows)
+                          for c, ch in enumerate(row) if ch in chars])
 
     def cuts(self, region: Iterable[Cell]) -> list[list[Lit]]:
         region = list(region)
