@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Shading, Solution, Violation
-from .base import (ShadingEncoded, choose_encoding, parse_shading_rows, read_number,
-                   shaded_cells, shading_formats)
+from .base import (ShadingEncoded, choose_encoding, mask_bits, parse_shading_rows,
+                   read_number, shade_masks, shaded_cells, shading_formats)
 from .contract import ClueKey, Generation, Genre, Switchable
-from .cnf import and_chain, require_count, require_count_if, unary_sum
+from .cnf import and_chain, exactly_sum
 from .grid import (DIRS, LazyConnectivity, SeparatorConnectivity, components, neighbours,
-                   tree_connectivity)
+                   rows_connected, tree_connectivity)
 
 if TYPE_CHECKING:
     from ..checker.backends import Backend
@@ -83,54 +83,128 @@ class CanalView(Genre):
 
     # -- encoding -------------------------------------------------------------------
     def encode(self, puzzle: Puzzle, b: Backend, encoding: str | None = None) -> ShadingEncoded:
+        """One literal per cell without a clue; no 2x2 block shaded; per number, its
+        four view counts (prefix ANDs along each run) summed to it. Linear in the grid:
+        each cell is in at most four views, and a clue's sum is a totalizer only while
+        that is cheap (:func:`~.cnf.exactly_sum`, binary beyond). A number larger than
+        all its runs together can never be met: one empty clause, decided up front."""
         encoding = choose_encoding(self, encoding)
-        s: dict[Cell, int] = {c: b.new_var() for c in puzzle.cells() if puzzle[c] is None}
-        fixed = {c: "." for c in puzzle.cells() if c not in s}
-        for r in range(puzzle.rows - 1):
-            for c in range(puzzle.cols - 1):
-                block = [(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)]
-                if all(x in s for x in block):
-                    b.add_clause([-s[x] for x in block])
-        numbers = {c: v for c, v in puzzle.clues().items() if isinstance(v, int)}
+        rows, cols, grid = puzzle.rows, puzzle.cols, puzzle.grid
+        nfree = sum(row.count(None) for row in grid)
+        b.reserve(nfree, max(0, nfree - rows - cols))  # a 2x2 clause per cell or so
+        k = b.new_vars(nfree).start
+        # var[r][c]: the cell's literal, 0 on a clue cell.
+        var: list[list[int]] = []
+        fixed: dict[Cell, str] = {}
+        numbers: dict[Cell, int] = {}
+        for r, grow in enumerate(grid):
+            if grow.count(None) == cols:
+                var.append(list(range(k, k + cols)))
+                k += cols
+                continue
+            line = []
+            for c, v in enumerate(grow):
+                if v is None:
+                    line.append(k)
+                    k += 1
+                else:
+                    line.append(0)
+                    fixed[(r, c)] = "."
+                    if isinstance(v, int):
+                        numbers[(r, c)] = v
+            var.append(line)
+        s: dict[Cell, int] = {(r, c): lit for r, line in enumerate(var)
+                              for c, lit in enumerate(line) if lit}
+        for r in range(rows - 1):
+            top, bottom = var[r], var[r + 1]
+            b.add_clauses([[-w, -y, -x, -z] for w, x, y, z in
+                           zip(top, top[1:], bottom, bottom[1:]) if w and x and y and z])
         for cell, n in numbers.items():
-            chains = [and_chain(b, [s[x] for x in run[:n + 1]]) for run in view_runs(puzzle, cell)]
-            require_count(b, unary_sum(b, chains, n + 1), n)
+            runs = view_runs(puzzle, cell)
+            if n > sum(len(run) for run in runs):
+                b.add_clause([])  # it sees fewer cells than it counts
+                continue
+            chains = [and_chain(b, [s[x] for x in run[:n + 1]]) for run in runs]
+            exactly_sum(b, chains, n)
         if numbers and max(numbers.values()) >= 2:
             # The canal has >= 2 cells and is connected: no shaded cell stands alone.
-            for x, lit in s.items():
-                b.add_clause([-lit] + [s[y] for y in neighbours(x, puzzle.rows, puzzle.cols)
-                                       if y in s])
+            for r in range(rows):
+                b.checkpoint()
+                up, row, down = var[r - 1] if r else None, var[r], var[r + 1] if r + 1 < rows else None
+                for c, lit in enumerate(row):
+                    if lit:
+                        cl = [-lit]
+                        if up and up[c]:
+                            cl.append(up[c])
+                        if down and down[c]:
+                            cl.append(down[c])
+                        if c and row[c - 1]:
+                            cl.append(row[c - 1])
+                        if c + 1 < cols and row[c + 1]:
+                            cl.append(row[c + 1])
+                        b.add_clause(cl)
         if encoding == "reference":
-            tree_connectivity(b, s, puzzle.rows, puzzle.cols)
+            tree_connectivity(b, s, rows, cols)
             conn = None
         else:
-            conn = LazyConnectivity(s, puzzle.rows, puzzle.cols)
-        return ShadingEncoded(b, puzzle.rows, puzzle.cols, s, fixed, conn)
+            conn = LazyConnectivity(s, rows, cols)
+        return ShadingEncoded(b, rows, cols, s, fixed, conn, lit_rows=var)
 
     # -- independent verification (plain Python, no solver) ------------------------------
     def verify(self, puzzle: Puzzle, solution: Solution) -> list[Violation]:
-        shaded = set(shaded_cells(solution))
+        """Every broken rule, row by row on the answer's strings (a million cells take
+        well under a second): shaded clues, 2x2 blocks, numbers, one canal."""
+        rows, grid = puzzle.rows, puzzle.grid
+        sol = solution.rows
         out = []
-        on_clue = sorted(c for c in shaded if puzzle[c] is not None)
+        on_clue = [(r, c) for r in range(rows) if "#" in sol[r]
+                   for c, (v, ch) in enumerate(zip(grid[r], sol[r]))
+                   if ch == "#" and v is not None]
         if on_clue:
             out.append(Violation("csOnClue", "a clue cell is shaded", tuple(on_clue)))
-        for r in range(puzzle.rows - 1):
-            for c in range(puzzle.cols - 1):
-                block = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
-                if all(x in shaded for x in block):
-                    out.append(Violation("cs2x2", "a 2x2 block is entirely shaded", block))
-        for cell, n in puzzle.clues().items():
-            if not isinstance(n, int):
-                continue
-            seen = self.view_count(puzzle, shaded, cell)
-            if seen != n:
-                out.append(Violation("nmShadeViewNe", f"clue {n} sees {seen} shaded cells",
-                                     (cell,)))
-        comps = components(shaded)
-        if len(comps) > 1:
+        masks = shade_masks(sol)
+        for r in range(rows - 1):
+            a, b = masks[r], masks[r + 1]
+            # Bit c: columns c and c + 1 shaded in both rows.
+            for c in mask_bits(a & (a >> 1) & b & (b >> 1)):
+                out.append(Violation("cs2x2", "a 2x2 block is entirely shaded",
+                                     ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))))
+        for r, grow in enumerate(grid):
+            for c, n in enumerate(grow):
+                if isinstance(n, int):
+                    seen = self.row_view_count(sol, (r, c))
+                    if seen != n:
+                        out.append(Violation("nmShadeViewNe",
+                                             f"clue {n} sees {seen} shaded cells", ((r, c),)))
+        if not rows_connected(sol, "#"):
+            comps = components(shaded_cells(solution))
             stray = tuple(sorted(x for comp in comps[1:] for x in comp))
             out.append(Violation("csDivide", f"the canal falls into {len(comps)} pieces", stray))
         return out
+
+    @staticmethod
+    def row_view_count(rows: Sequence[str], cell: Cell) -> int:
+        """Shaded cells a clue at ``cell`` sees in an answer given as rows of ``#``."""
+        r0, c0 = cell
+        line = rows[r0]
+        total = 0
+        c = c0 + 1
+        while c < len(line) and line[c] == "#":
+            total += 1
+            c += 1
+        c = c0 - 1
+        while c >= 0 and line[c] == "#":
+            total += 1
+            c -= 1
+        r = r0 - 1
+        while r >= 0 and rows[r][c0] == "#":
+            total += 1
+            r -= 1
+        r = r0 + 1
+        while r < len(rows) and rows[r][c0] == "#":
+            total += 1
+            r += 1
+        return total
 
     @staticmethod
     def view_count(puzzle: Puzzle, shaded: set[Cell], cell: Cell) -> int:
@@ -183,7 +257,7 @@ class CanalGeneration(Generation):
                 continue
             runs = full_runs(puzzle.rows, puzzle.cols, cell)
             chains = [and_chain(b, [s[x] for x in run[:v + 1]]) for run in runs]
-            require_count_if(b, on, unary_sum(b, chains, v + 1), v)
+            exactly_sum(b, chains, v, guard=on)
             if v >= 2:
                 big.append(on)
         if big:

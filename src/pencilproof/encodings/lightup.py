@@ -11,10 +11,17 @@ cells: a cell is lit exactly when a lamp stands in its row segment or its column
 and "no lamp lights another" is "at most one lamp per segment". So the encoding is one
 Boolean per white cell, one clause per cell (lit), an at-most-one per segment and a small
 exact count per numbered wall. Nothing is added lazily.
+
+Linear in the grid: a long segment's at-most-one is a product encoding (two small
+at-most-ones over row and column indices of a square arrangement: 2 clauses per cell and
+2 sqrt(n) new variables), and the "lit" clause of a cell names one "has a lamp" literal
+per long segment instead of all its lamps.
 """
 from __future__ import annotations
 
+import math
 import random
+import re
 from itertools import combinations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Sequence
@@ -30,6 +37,7 @@ if TYPE_CHECKING:
 
 WALL = "#"
 LAMP = "L"
+_WHITE_RUN = re.compile(r"\.+")
 NO_LAMP = ".+x-_*"  # characters a setter may use for a white cell without a lamp
 
 
@@ -55,20 +63,41 @@ def segments(puzzle: Puzzle) -> list[list[Cell]]:
     return out
 
 
+#: From this length on, a segment's at-most-one is the product encoding.
+PRODUCT_FROM = 40
+
+
 def at_most_one(b: Backend, lits: Sequence[int]) -> None:
-    """Pairwise for a few literals, a sequential counter (ladder) for long segments."""
+    """Pairwise for a few literals, a sequential counter (ladder) for longer segments,
+    and the product encoding for long ones."""
     if len(lits) <= 5:
-        for x, y in combinations(lits, 2):
-            b.add_clause([-x, -y])
+        b.add_clauses([[-x, -y] for x, y in combinations(lits, 2)])
+        return
+    if len(lits) >= PRODUCT_FROM:
+        _product_amo(b, lits)
         return
     prev = lits[0]  # prev: some literal so far is true
     for x in lits[1:-1]:
-        b.add_clause([-prev, -x])
         nxt = b.new_var()
-        b.add_clause([-prev, nxt])
-        b.add_clause([-x, nxt])
+        b.add_clauses([[-prev, -x], [-prev, nxt], [-x, nxt]])
         prev = nxt
     b.add_clause([-prev, -lits[-1]])
+
+
+def _product_amo(b: Backend, lits: Sequence[int]) -> None:
+    """At most one of ``lits`` (Chen's product encoding): literal k sits at row k // q,
+    column k % q of a p x q arrangement; it implies its row's and its column's literal,
+    of which at most one each may be true. Two literals in different rows or columns
+    would need two row or two column literals."""
+    n = len(lits)
+    q = math.isqrt(n - 1) + 1  # q * q >= n
+    p = -(-n // q)
+    row = [b.new_var() for _ in range(p)]
+    col = [b.new_var() for _ in range(q)]
+    b.add_clauses([[-x, row[k // q]] for k, x in enumerate(lits)])
+    b.add_clauses([[-x, col[k % q]] for k, x in enumerate(lits)])
+    at_most_one(b, row)
+    at_most_one(b, col)
 
 
 def exactly(b: Backend, lits: Sequence[int], n: int, guard: int | None = None) -> None:
@@ -88,22 +117,29 @@ def exactly(b: Backend, lits: Sequence[int], n: int, guard: int | None = None) -
 class LampEncoded:
     """The lamp literals of one puzzle on a live solver."""
 
-    def __init__(self, backend: Backend, puzzle: Puzzle, lamp: dict[Cell, int]):
+    def __init__(self, backend: Backend, puzzle: Puzzle, lamp: dict[Cell, int],
+                 var: list[list[int]] | None = None):
         self.b = backend
         self.puzzle = puzzle
         self.lamp = lamp
-        self._order = sorted(lamp)
+        # var[r][c]: the lamp literal of a white cell, 0 on a wall.
+        self._var = var if var is not None else [
+            [lamp.get((r, c), 0) for c in range(puzzle.cols)] for r in range(puzzle.rows)]
+        self._flat = [lit for row in self._var for lit in row if lit]
 
     def decode(self) -> LampSet:
-        on = {c for c, v in zip(self._order, self.b.values(self.lamp[c] for c in self._order))
-              if v}
-        return lamps_to_solution(self.puzzle, on)
+        vals = iter(self.b.values(self._flat))
+        return LampSet(tuple(
+            "".join([(LAMP if next(vals) else ".") if lit else str(v)
+                     for lit, v in zip(lits, given)])
+            for lits, given in zip(self._var, self.puzzle.grid)))
 
     def cuts(self, solution: Solution) -> list[list[int]]:
         return []
 
     def block(self, solution: Solution) -> list[int]:
-        return [-lit if solution[c] == LAMP else lit for c, lit in self.lamp.items()]
+        return [-lit if x == LAMP else lit
+                for row, lits in zip(solution.rows, self._var) for x, lit in zip(row, lits) if lit]
 
     def prepare(self, puzzle: Puzzle) -> None:
         pass
@@ -125,23 +161,62 @@ def lamps_to_solution(puzzle: Puzzle, lamps: set[Cell] | frozenset[Cell]) -> Lam
 SHORT_SEGMENT = 6
 
 
-def _lamps(puzzle: Puzzle, b: Backend) -> dict[Cell, int]:
-    """Lamp literals on the white cells: every cell lit, one lamp per segment at most."""
-    lamp = {c: b.new_var() for c in puzzle.cells() if puzzle[c] is None}
-    seen: dict[Cell, list[int]] = {c: [] for c in lamp}
-    for seg in segments(puzzle):
-        lits = [lamp[c] for c in seg]
+def _lamps(puzzle: Puzzle, b: Backend) -> tuple[dict[Cell, int], list[list[int]]]:
+    """Lamp literals on the white cells: every cell lit, one lamp per segment at most.
+    Also the literals row by row (0 on walls)."""
+    rows, cols, grid = puzzle.rows, puzzle.cols, puzzle.grid
+    white = [(r, c) for r in range(rows) for c, v in enumerate(grid[r]) if v is None]
+    # Per white cell: a lamp literal, about 2 clauses per segment and one "lit" clause.
+    b.reserve(len(white), 3 * len(white))
+    lamp = dict(zip(white, b.new_vars(len(white))))
+    var = [[0] * cols for _ in range(rows)]
+    for (r, c), lit in lamp.items():
+        var[r][c] = lit
+    # seen_row[r][c] / seen_col[r][c]: the literals that say "this cell's row / column
+    # segment has a lamp" (its lamps, or the segment's one "has" literal).
+    seen_row: list[list[tuple[int, ...]]] = [[()] * cols for _ in range(rows)]
+    seen_col: list[list[tuple[int, ...]]] = [[()] * cols for _ in range(rows)]
+
+    def segment(lits: list[int]) -> tuple[int, ...]:
         at_most_one(b, lits)
         if len(lits) > SHORT_SEGMENT:
             has = b.new_var()  # only ever used positively: has -> some lamp in the segment
             b.add_clause([-has] + lits)
-            lits = [has]
-        for c in seg:
-            seen[c].extend(lits)
-    for c, lits in seen.items():
-        # The cell's own lamp is in both of its segments; once is enough.
-        b.add_clause(sorted(set(lits)))
-    return lamp
+            return (has,)
+        return tuple(lits)
+
+    for r in range(rows):
+        line, seen = var[r], seen_row[r]
+        c = 0
+        while c < cols:
+            if not line[c]:
+                c += 1
+                continue
+            start = c
+            while c < cols and line[c]:
+                c += 1
+            lits = segment(line[start:c])
+            for k in range(start, c):
+                seen[k] = lits
+    for c in range(cols):
+        r = 0
+        while r < rows:
+            if not var[r][c]:
+                r += 1
+                continue
+            start = r
+            while r < rows and var[r][c]:
+                r += 1
+            lits = segment([var[k][c] for k in range(start, r)])
+            for k in range(start, r):
+                seen_col[k][c] = lits
+    for r in range(rows):
+        # The cell's own lamp is in both of its segments; once is enough. (Two long
+        # segments: [row's has, column's has], already in order.)
+        b.add_clauses([[x[0], y[0]] if len(x) == 1 and len(y) == 1 and x[0] < y[0]
+                       else sorted(set(x + y))
+                       for x, y, lit in zip(seen_row[r], seen_col[r], var[r]) if lit])
+    return lamp, var
 
 
 def _beside(puzzle: Puzzle, lamp: dict[Cell, int], cell: Cell) -> list[int]:
@@ -187,36 +262,60 @@ class LightUp(Genre):
     # -- encoding -------------------------------------------------------------------
     def encode(self, puzzle: Puzzle, b: Backend, encoding: str | None = None) -> LampEncoded:
         encoding = choose_encoding(self, encoding)
-        lamp = _lamps(puzzle, b)
-        for cell, n in puzzle.clues().items():
-            if isinstance(n, int):
-                exactly(b, _beside(puzzle, lamp, cell), n)
-        return LampEncoded(b, puzzle, lamp)
+        lamp, var = _lamps(puzzle, b)
+        for r, row in enumerate(puzzle.grid):
+            for c, n in enumerate(row):
+                if isinstance(n, int):
+                    exactly(b, _beside(puzzle, lamp, (r, c)), n)
+        return LampEncoded(b, puzzle, lamp, var)
 
 
     # -- independent verification (plain Python, no solver) ------------------------------
     def verify(self, puzzle: Puzzle, solution: Solution) -> list[Violation]:
-        lamps = {c for c in puzzle.cells() if puzzle[c] is None and solution[c] == LAMP}
-        out = []
-        lit: set[Cell] = set()
+        """Every broken rule, segment by segment on the answer's strings (a million
+        cells take well under a second): lamps that see each other, numbers, dark cells."""
+        rows, cols, grid = puzzle.rows, puzzle.cols, puzzle.grid
+        walls = ["".join(["." if v is None else "#" for v in row]) for row in grid]
+        sol = solution.rows
+        walls_t = ["".join(t) for t in zip(*walls)] if rows else []
+        sol_t = ["".join(t) for t in zip(*sol)] if rows else []
         dup: set[Cell] = set()
-        for seg in segments(puzzle):
-            on = [c for c in seg if c in lamps]
-            if on:
-                lit.update(seg)
-            if len(on) > 1:
-                dup.update(on)
+        dark_row = [0] * rows  # bit c: (r, c) is in a row segment without a lamp
+        dark_col = [0] * rows  # bit c: (r, c) is in a column segment without a lamp
+        for transposed, (wall_lines, lines) in enumerate(((walls, sol), (walls_t, sol_t))):
+            for i, (wline, line) in enumerate(zip(wall_lines, lines)):
+                for run in _WHITE_RUN.finditer(wline):
+                    a, b = run.start(), run.end()
+                    k = line.count(LAMP, a, b)
+                    if k > 1:
+                        dup.update((j, i) if transposed else (i, j)
+                                   for j in range(a, b) if line[j] == LAMP)
+                    elif not k:
+                        if transposed:
+                            for j in range(a, b):
+                                dark_col[j] |= 1 << i
+                        else:
+                            dark_row[i] |= ((1 << (b - a)) - 1) << a
+        out = []
         if dup:
             out.append(Violation("akariDup", "lamps light each other", tuple(sorted(dup))))
-        for cell, n in sorted(puzzle.clues().items()):
-            if isinstance(n, int):
-                k = sum(1 for y in neighbours(cell, puzzle.rows, puzzle.cols) if y in lamps)
-                if k != n:
-                    out.append(Violation("nmAkariNe", f"wall {n} has {k} lamps around it",
-                                         (cell,)))
-        dark = tuple(c for c in puzzle.cells() if puzzle[c] is None and c not in lit)
+        for r, row in enumerate(grid):
+            for c, n in enumerate(row):
+                if isinstance(n, int):
+                    k = sum(1 for y, x in neighbours((r, c), rows, cols)
+                            if grid[y][x] is None and sol[y][x] == LAMP)
+                    if k != n:
+                        out.append(Violation("nmAkariNe", f"wall {n} has {k} lamps around it",
+                                             ((r, c),)))
+        dark = []
+        for r in range(rows):
+            bits = dark_row[r] & dark_col[r]
+            while bits:
+                low = bits & -bits
+                dark.append((r, low.bit_length() - 1))
+                bits ^= low
         if dark:
-            out.append(Violation("ceDark", f"{len(dark)} white cells are not lit", dark))
+            out.append(Violation("ceDark", f"{len(dark)} white cells are not lit", tuple(dark)))
         return out
 
     def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> LampSet:
@@ -277,7 +376,7 @@ class LightUpGeneration(Generation):
         exactly those of ``encode`` on the puzzle with all these numbers."""
         fixed = {c: v for c, v in puzzle.clues().items() if c not in clues}
         shape = puzzle.with_clues({**{c: WALL for c in clues}, **fixed})
-        lamp = _lamps(shape, b)
+        lamp, var = _lamps(shape, b)
         for cell, n in fixed.items():
             if isinstance(n, int):
                 exactly(b, _beside(shape, lamp, cell), n)
@@ -286,7 +385,7 @@ class LightUpGeneration(Generation):
             switches[cell] = b.new_var()
             if isinstance(n, int):
                 exactly(b, _beside(shape, lamp, cell), n, guard=switches[cell])
-        return Switchable(LampEncoded(b, shape, lamp), switches, {})
+        return Switchable(LampEncoded(b, shape, lamp, var), switches, {})
 
     def weak_clue(self, clue: Clue) -> Clue:
         """A wall without its number (the generator never asks: there is no weak switch)."""
