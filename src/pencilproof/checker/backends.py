@@ -314,6 +314,7 @@ class Z3Backend(_Counting):
         self._pending: list[Sequence[int]] = []  # clauses not yet given to z3
         self._pending_lits = 0
         self._broken = False  # a hand-over was interrupted: every later solve is unknown
+        self._empty = False  # an empty clause was added
         self._born = time.monotonic()  # the encoding's time is the measure of this machine
         self._timeout = False
         self._model = None
@@ -427,7 +428,9 @@ class Z3Backend(_Counting):
         if not self.nclauses & (self.CHECK_EVERY - 1):
             self.checkpoint()
         if not lits:  # an empty clause: the instance is unsatisfiable from now on
-            self._s.add(self._z3.BoolVal(False, self._ctx))
+            if not self._empty:  # (once is enough)
+                self._empty = True
+                self._s.add(self._z3.BoolVal(False, self._ctx))
             return
         self._pending.append(lits)
         self._pending_lits += len(lits)

@@ -149,6 +149,26 @@ class ShadingEncoded:
         return {"cuts": self.connectivity.cuts_added if self.connectivity else 0}
 
 
+class NoAnswer:
+    """The encoding of a puzzle found impossible before any clause was needed (a clue
+    that can never be met): the solver holds one empty clause, so nothing is decoded."""
+
+    def decode(self) -> Any:
+        raise AssertionError("a puzzle without answers has no model to decode")
+
+    def cuts(self, answer: Any) -> list[list[Lit]]:
+        return []
+
+    def block(self, answer: Any) -> list[Lit]:
+        return []
+
+    def prepare(self, puzzle: Puzzle) -> None:
+        pass
+
+    def stats(self) -> dict[str, Any]:
+        return {"cuts": 0}
+
+
 def parse_shading_rows(puzzle: Puzzle, rows: Sequence[str], where: str,
                        shaded: str = "#", unshaded: str = ".+x-_") -> Shading:
     """Rows of ``#``/``.`` (spaces between cells allowed) as a Solution; errors name the row."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Shading, Solution, Violation
-from .base import (ShadingEncoded, choose_encoding, mask_bits, parse_shading_rows,
+from .base import (NoAnswer, ShadingEncoded, choose_encoding, mask_bits, parse_shading_rows,
                    read_number, shade_masks, shaded_cells, shading_formats)
 from .contract import ClueKey, Generation, Genre, Switchable
 from .cnf import and_chain, exactly_sum
@@ -82,7 +82,8 @@ class CanalView(Genre):
         return value
 
     # -- encoding -------------------------------------------------------------------
-    def encode(self, puzzle: Puzzle, b: Backend, encoding: str | None = None) -> ShadingEncoded:
+    def encode(self, puzzle: Puzzle, b: Backend,
+               encoding: str | None = None) -> ShadingEncoded | NoAnswer:
         """One literal per cell without a clue; no 2x2 block shaded; per number, its
         four view counts (prefix ANDs along each run) summed to it. Linear in the grid:
         each cell is in at most four views, and a clue's sum is a totalizer only while
@@ -90,15 +91,41 @@ class CanalView(Genre):
         all its runs together can never be met: one empty clause, decided up front."""
         encoding = choose_encoding(self, encoding)
         rows, cols, grid = puzzle.rows, puzzle.cols, puzzle.grid
+        # The clues row by row and column by column give every number its four runs.
+        row_clues: list[list[int]] = [[] for _ in range(rows)]
+        col_clues: list[list[int]] = [[] for _ in range(cols)]
+        for r, grow in enumerate(grid):
+            if grow.count(None) != cols:
+                for c, v in enumerate(grow):
+                    if v is not None:
+                        row_clues[r].append(c)
+                        col_clues[c].append(r)
+        numbers: dict[Cell, tuple[int, tuple[int, int, int, int]]] = {}
+        for r, cs in enumerate(row_clues):
+            for k, c in enumerate(cs):
+                v = grid[r][c]
+                if isinstance(v, int):
+                    left = c - (cs[k - 1] if k else -1) - 1
+                    right = (cs[k + 1] if k + 1 < len(cs) else cols) - c - 1
+                    numbers[(r, c)] = (v, (0, 0, left, right))
+        for c, rs in enumerate(col_clues):
+            for k, r in enumerate(rs):
+                got = numbers.get((r, c))
+                if got is not None:
+                    up = r - (rs[k - 1] if k else -1) - 1
+                    down = (rs[k + 1] if k + 1 < len(rs) else rows) - r - 1
+                    numbers[(r, c)] = (got[0], (up, down, got[1][2], got[1][3]))
+        if any(n > sum(runs) for n, runs in numbers.values()):
+            b.add_clause([])  # a number sees fewer cells than it counts
+            return NoAnswer()
         nfree = sum(row.count(None) for row in grid)
         b.reserve(nfree, max(0, nfree - rows - cols))  # a 2x2 clause per cell or so
         k = b.new_vars(nfree).start
         # var[r][c]: the cell's literal, 0 on a clue cell.
         var: list[list[int]] = []
         fixed: dict[Cell, str] = {}
-        numbers: dict[Cell, int] = {}
         for r, grow in enumerate(grid):
-            if grow.count(None) == cols:
+            if not row_clues[r]:
                 var.append(list(range(k, k + cols)))
                 k += cols
                 continue
@@ -110,8 +137,6 @@ class CanalView(Genre):
                 else:
                     line.append(0)
                     fixed[(r, c)] = "."
-                    if isinstance(v, int):
-                        numbers[(r, c)] = v
             var.append(line)
         s: dict[Cell, int] = {(r, c): lit for r, line in enumerate(var)
                               for c, lit in enumerate(line) if lit}
@@ -119,30 +144,33 @@ class CanalView(Genre):
             top, bottom = var[r], var[r + 1]
             b.add_clauses([[-w, -y, -x, -z] for w, x, y, z in
                            zip(top, top[1:], bottom, bottom[1:]) if w and x and y and z])
-        for cell, n in numbers.items():
-            runs = view_runs(puzzle, cell)
-            if n > sum(len(run) for run in runs):
-                b.add_clause([])  # it sees fewer cells than it counts
-                continue
-            chains = [and_chain(b, [s[x] for x in run[:n + 1]]) for run in runs]
-            exactly_sum(b, chains, n)
-        if numbers and max(numbers.values()) >= 2:
+        for (r, c), (n, (up, down, left, right)) in numbers.items():
+            m = n + 1  # a run's count is cut off at n + 1
+            runs = ([var[r - d][c] for d in range(1, min(up, m) + 1)],
+                    [var[r + d][c] for d in range(1, min(down, m) + 1)],
+                    var[r][max(c - min(left, m), 0):c][::-1],
+                    var[r][c + 1:c + 1 + min(right, m)])
+            exactly_sum(b, [and_chain(b, run) for run in runs], n)
+        if numbers and max(n for n, _ in numbers.values()) >= 2:
             # The canal has >= 2 cells and is connected: no shaded cell stands alone.
             for r in range(rows):
-                b.checkpoint()
-                up, row, down = var[r - 1] if r else None, var[r], var[r + 1] if r + 1 < rows else None
-                for c, lit in enumerate(row):
+                above = var[r - 1] if r else None
+                line = var[r]
+                below = var[r + 1] if r + 1 < rows else None
+                lone = []
+                for c, lit in enumerate(line):
                     if lit:
                         cl = [-lit]
-                        if up and up[c]:
-                            cl.append(up[c])
-                        if down and down[c]:
-                            cl.append(down[c])
-                        if c and row[c - 1]:
-                            cl.append(row[c - 1])
-                        if c + 1 < cols and row[c + 1]:
-                            cl.append(row[c + 1])
-                        b.add_clause(cl)
+                        if above and above[c]:
+                            cl.append(above[c])
+                        if below and below[c]:
+                            cl.append(below[c])
+                        if c and line[c - 1]:
+                            cl.append(line[c - 1])
+                        if c + 1 < cols and line[c + 1]:
+                            cl.append(line[c + 1])
+                        lone.append(cl)
+                b.add_clauses(lone)
         if encoding == "reference":
             tree_connectivity(b, s, rows, cols)
             conn = None

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, LampSet, Puzzle, Solution, Violation
-from .base import choose_encoding, read_number
+from .base import NoAnswer, choose_encoding, read_number
 from .contract import ClueKey, FormatSpec, Generation, Genre, Switchable
 from .grid import neighbours
 
@@ -260,13 +260,19 @@ class LightUp(Genre):
         return value
 
     # -- encoding -------------------------------------------------------------------
-    def encode(self, puzzle: Puzzle, b: Backend, encoding: str | None = None) -> LampEncoded:
+    def encode(self, puzzle: Puzzle, b: Backend,
+               encoding: str | None = None) -> LampEncoded | NoAnswer:
         encoding = choose_encoding(self, encoding)
+        rows, cols, grid = puzzle.rows, puzzle.cols, puzzle.grid
+        numbers = [(r, c, n) for r, row in enumerate(grid) if row.count(None) != cols
+                   for c, n in enumerate(row) if isinstance(n, int)]
+        for r, c, n in numbers:
+            if n > sum(1 for y, x in neighbours((r, c), rows, cols) if grid[y][x] is None):
+                b.add_clause([])  # more lamps than white cells beside it: decided up front
+                return NoAnswer()
         lamp, var = _lamps(puzzle, b)
-        for r, row in enumerate(puzzle.grid):
-            for c, n in enumerate(row):
-                if isinstance(n, int):
-                    exactly(b, _beside(puzzle, lamp, (r, c)), n)
+        for r, c, n in numbers:
+            exactly(b, _beside(puzzle, lamp, (r, c)), n)
         return LampEncoded(b, puzzle, lamp, var)
 
 

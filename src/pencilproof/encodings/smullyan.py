@@ -14,6 +14,7 @@ spanning tree (:func:`~.grid.tree_connectivity`) the selectable reference.
 """
 from __future__ import annotations
 
+import collections
 import functools
 import random
 from itertools import combinations
@@ -170,11 +171,11 @@ def _clue(b, var: list[list[int]], cell: Cell, n: int, rows: int, cols: int,
 def _estimate(b, grid: Sequence[Sequence[Clue]], rows: int, cols: int) -> None:
     """Refuse up front what cannot fit: per cell a variable and about four clauses,
     per number the clauses of an interior clue."""
-    clauses = 4 * rows * cols
+    counts: collections.Counter[Clue] = collections.Counter()
     for row in grid:
-        for v in row:
-            if isinstance(v, int):
-                clauses += len(_clue_template(_FULL, v))
+        counts.update(row)
+    clauses = 4 * rows * cols + sum(k * len(_clue_template(_FULL, v))
+                                    for v, k in counts.items() if isinstance(v, int))
     b.reserve(rows * cols, clauses)
 
 
