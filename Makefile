@@ -30,6 +30,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/smullyan_course.py
 	$(BIN)/python benchmarks/akari.py
 	$(BIN)/python benchmarks/formats.py
+	$(BIN)/python benchmarks/big_grids.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info
