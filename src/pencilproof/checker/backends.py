@@ -83,7 +83,8 @@ class _Counting:
     memory_budget = int(MEMORY_LIMIT * 0.65)
     #: What to suggest when the budget is exceeded ("" for nothing).
     too_large_hint = ""
-    #: The clock is read every this many new_var/add_clause calls (a power of two).
+    #: The clock is read every this many new_var/add_clause calls (a power of two; the
+    #: hot paths test ``& 4095`` directly).
     CHECK_EVERY = 4096
 
     def __init__(self) -> None:
@@ -97,7 +98,7 @@ class _Counting:
 
     def new_var(self) -> int:
         self.nvars += 1
-        if not self.nvars & (self.CHECK_EVERY - 1):
+        if not self.nvars & 4095:  # CHECK_EVERY - 1, inlined: this runs for every variable
             self.checkpoint()
         return self.nvars
 
@@ -179,7 +180,7 @@ class CadicalBackend(_Counting):
 
     def add_clause(self, lits: Sequence[int]) -> None:
         self.nclauses += 1
-        if not self.nclauses & (self.CHECK_EVERY - 1):
+        if not self.nclauses & 4095:  # CHECK_EVERY - 1
             self.checkpoint()
         if not lits:  # an empty clause: make the instance unsatisfiable explicitly
             if not self._empty:  # (once is enough: a grid of impossible clues has many)
@@ -312,7 +313,6 @@ class Z3Backend(_Counting):
         self._s = z3.SolverFor(self.logic, ctx=self._ctx) if self.logic else z3.Solver(ctx=self._ctx)
         self._bool = z3.BoolSort(self._ctx)
         self._pending: list[Sequence[int]] = []  # clauses not yet given to z3
-        self._pending_lits = 0
         self._broken = False  # a hand-over was interrupted: every later solve is unknown
         self._empty = False  # an empty clause was added
         self._born = time.monotonic()  # the encoding's time is the measure of this machine
@@ -425,7 +425,7 @@ class Z3Backend(_Counting):
 
     def add_clause(self, lits: Sequence[int]) -> None:
         self.nclauses += 1
-        if not self.nclauses & (self.CHECK_EVERY - 1):
+        if not self.nclauses & 4095:  # CHECK_EVERY - 1
             self.checkpoint()
         if not lits:  # an empty clause: the instance is unsatisfiable from now on
             if not self._empty:  # (once is enough)
@@ -433,7 +433,6 @@ class Z3Backend(_Counting):
                 self._s.add(self._z3.BoolVal(False, self._ctx))
             return
         self._pending.append(lits)
-        self._pending_lits += len(lits)
 
     def _flush(self, deadline: float | None = None) -> bool:
         """Hand the buffered clauses to z3; False if the deadline came first.
@@ -444,10 +443,9 @@ class Z3Backend(_Counting):
         pending = self._pending
         if not pending:
             return True
-        lits = self._pending_lits
         self._pending = []
-        self._pending_lits = 0
-        if (len(pending) > self.direct_batch and lits > self.nvars) or not self._capi:
+        if (len(pending) > self.direct_batch and sum(map(len, pending)) > self.nvars
+                or not self._capi):
             if deadline is not None:
                 now = time.monotonic()
                 remaining = deadline - now
@@ -498,7 +496,6 @@ class Z3Backend(_Counting):
                     # A blocking clause on a big grid names ~100k new terms (seconds).
                     if not made & 4095 and deadline is not None and time.monotonic() > deadline:
                         self._pending = list(pending[k:]) + self._pending
-                        self._pending_lits = sum(len(c) for c in self._pending)
                         return False
             if len(cl) == 1:
                 assert_(ref, solver, addrs[cl[0]])
