@@ -31,13 +31,14 @@ if TYPE_CHECKING:
 MAX_CLUE = 4095  # the largest value puzz.link's Number16 codec can write
 
 
-def full_runs(rows: int, cols: int, cell: Cell) -> list[list[Cell]]:
+def full_runs(rows: int, cols: int, cell: Cell, cap: int | None = None) -> list[list[Cell]]:
     """For each direction, every cell from the neighbour to the grid edge (a switchable
-    clue sees through cells whose clue is off)."""
+    clue sees through cells whose clue is off), at most ``cap`` of them."""
     runs = []
     for dr, dc in DIRS.values():
-        run, (r, c) = [], (cell[0] + dr, cell[1] + dc)
-        while 0 <= r < rows and 0 <= c < cols:
+        run: list[Cell] = []
+        r, c = cell[0] + dr, cell[1] + dc
+        while 0 <= r < rows and 0 <= c < cols and (cap is None or len(run) < cap):
             run.append((r, c))
             r, c = r + dr, c + dc
         runs.append(run)
@@ -88,36 +89,35 @@ class CanalView(Genre):
         four view counts (prefix ANDs along each run) summed to it. Linear in the grid:
         each cell is in at most four views, and a clue's sum is a totalizer only while
         that is cheap (:func:`~.cnf.exactly_sum`, binary beyond). A number larger than
-        all its runs together can never be met: one empty clause, decided up front."""
+        all its runs together can never be met: one empty clause, decided before any
+        variable (:class:`~.base.NoAnswer`)."""
         encoding = choose_encoding(self, encoding)
         rows, cols, grid = puzzle.rows, puzzle.cols, puzzle.grid
-        # The clues row by row and column by column give every number its four runs.
-        row_clues: list[list[int]] = [[] for _ in range(rows)]
-        col_clues: list[list[int]] = [[] for _ in range(cols)]
-        for r, grow in enumerate(grid):
-            if grow.count(None) != cols:
-                for c, v in enumerate(grow):
-                    if v is not None:
-                        row_clues[r].append(c)
-                        col_clues[c].append(r)
+        # Each row and column as a string, "x" on clue cells: a number's four runs end
+        # at the nearest "x" (str.find, not a walk in Python).
+        free = "." * cols
+        lines = [free if grow.count(None) == cols else
+                 "".join(["." if v is None else "x" for v in grow]) for grow in grid]
+        columns = ["".join(t) for t in zip(*lines)]
         numbers: dict[Cell, tuple[int, tuple[int, int, int, int]]] = {}
-        for r, cs in enumerate(row_clues):
-            for k, c in enumerate(cs):
-                v = grid[r][c]
+        for r, grow in enumerate(grid):
+            line = lines[r]
+            if line is free:
+                continue
+            b.checkpoint()  # (a grid full of numbers spends a while here)
+            for c, v in enumerate(grow):
                 if isinstance(v, int):
-                    left = c - (cs[k - 1] if k else -1) - 1
-                    right = (cs[k + 1] if k + 1 < len(cs) else cols) - c - 1
-                    numbers[(r, c)] = (v, (0, 0, left, right))
-        for c, rs in enumerate(col_clues):
-            for k, r in enumerate(rs):
-                got = numbers.get((r, c))
-                if got is not None:
-                    up = r - (rs[k - 1] if k else -1) - 1
-                    down = (rs[k + 1] if k + 1 < len(rs) else rows) - r - 1
-                    numbers[(r, c)] = (got[0], (up, down, got[1][2], got[1][3]))
-        if any(n > sum(runs) for n, runs in numbers.values()):
-            b.add_clause([])  # a number sees fewer cells than it counts
-            return NoAnswer()
+                    col = columns[c]
+                    left = c - line.rfind("x", 0, c) - 1
+                    right = line.find("x", c + 1)
+                    right = (cols if right < 0 else right) - c - 1
+                    up = r - col.rfind("x", 0, r) - 1
+                    down = col.find("x", r + 1)
+                    down = (rows if down < 0 else down) - r - 1
+                    if v > up + down + left + right:
+                        b.add_clause([])  # a number that sees fewer cells than it counts
+                        return NoAnswer()
+                    numbers[(r, c)] = (v, (up, down, left, right))
         nfree = sum(row.count(None) for row in grid)
         b.reserve(nfree, max(0, nfree - rows - cols))  # a 2x2 clause per cell or so
         k = b.new_vars(nfree).start
@@ -125,21 +125,21 @@ class CanalView(Genre):
         var: list[list[int]] = []
         fixed: dict[Cell, str] = {}
         for r, grow in enumerate(grid):
-            if not row_clues[r]:
+            if lines[r] is free:
                 var.append(list(range(k, k + cols)))
                 k += cols
                 continue
-            line = []
+            lits = []
             for c, v in enumerate(grow):
                 if v is None:
-                    line.append(k)
+                    lits.append(k)
                     k += 1
                 else:
-                    line.append(0)
+                    lits.append(0)
                     fixed[(r, c)] = "."
-            var.append(line)
-        s: dict[Cell, int] = {(r, c): lit for r, line in enumerate(var)
-                              for c, lit in enumerate(line) if lit}
+            var.append(lits)
+        s: dict[Cell, int] = {(r, c): lit for r, lits in enumerate(var)
+                              for c, lit in enumerate(lits) if lit}
         for r in range(rows - 1):
             top, bottom = var[r], var[r + 1]
             b.add_clauses([[-w, -y, -x, -z] for w, x, y, z in
@@ -155,20 +155,20 @@ class CanalView(Genre):
             # The canal has >= 2 cells and is connected: no shaded cell stands alone.
             for r in range(rows):
                 above = var[r - 1] if r else None
-                line = var[r]
+                here = var[r]
                 below = var[r + 1] if r + 1 < rows else None
                 lone = []
-                for c, lit in enumerate(line):
+                for c, lit in enumerate(here):
                     if lit:
                         cl = [-lit]
                         if above and above[c]:
                             cl.append(above[c])
                         if below and below[c]:
                             cl.append(below[c])
-                        if c and line[c - 1]:
-                            cl.append(line[c - 1])
-                        if c + 1 < cols and line[c + 1]:
-                            cl.append(line[c + 1])
+                        if c and here[c - 1]:
+                            cl.append(here[c - 1])
+                        if c + 1 < cols and here[c + 1]:
+                            cl.append(here[c + 1])
                         lone.append(cl)
                 b.add_clauses(lone)
         if encoding == "reference":
@@ -283,8 +283,8 @@ class CanalGeneration(Generation):
                 switches[cell], weak[cell] = on, unshaded
             if not isinstance(v, int):
                 continue
-            runs = full_runs(puzzle.rows, puzzle.cols, cell)
-            chains = [and_chain(b, [s[x] for x in run[:v + 1]]) for run in runs]
+            runs = full_runs(puzzle.rows, puzzle.cols, cell, v + 1)  # a count stops at v + 1
+            chains = [and_chain(b, [s[x] for x in run]) for run in runs]
             exactly_sum(b, chains, v, guard=on)
             if v >= 2:
                 big.append(on)

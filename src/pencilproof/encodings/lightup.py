@@ -70,6 +70,8 @@ PRODUCT_FROM = 40
 def at_most_one(b: Backend, lits: Sequence[int]) -> None:
     """Pairwise for a few literals, a sequential counter (ladder) for longer segments,
     and the product encoding for long ones."""
+    if len(lits) <= 1:
+        return
     if len(lits) <= 5:
         b.add_clauses([[-x, -y] for x, y in combinations(lits, 2)])
         return
@@ -186,6 +188,7 @@ def _lamps(puzzle: Puzzle, b: Backend) -> tuple[dict[Cell, int], list[list[int]]
         return tuple(lits)
 
     for r in range(rows):
+        b.checkpoint()  # (a grid of single cells adds nothing for a long while)
         line, seen = var[r], seen_row[r]
         c = 0
         while c < cols:
@@ -199,6 +202,7 @@ def _lamps(puzzle: Puzzle, b: Backend) -> tuple[dict[Cell, int], list[list[int]]
             for k in range(start, c):
                 seen[k] = lits
     for c in range(cols):
+        b.checkpoint()
         r = 0
         while r < rows:
             if not var[r][c]:
@@ -266,8 +270,12 @@ class LightUp(Genre):
         rows, cols, grid = puzzle.rows, puzzle.cols, puzzle.grid
         numbers = [(r, c, n) for r, row in enumerate(grid) if row.count(None) != cols
                    for c, n in enumerate(row) if isinstance(n, int)]
-        for r, c, n in numbers:
-            if n > sum(1 for y, x in neighbours((r, c), rows, cols) if grid[y][x] is None):
+        for k, (r, c, n) in enumerate(numbers):
+            if not k & 4095:
+                b.checkpoint()
+            white = ((r and grid[r - 1][c] is None) + (r + 1 < rows and grid[r + 1][c] is None)
+                     + (c and grid[r][c - 1] is None) + (c + 1 < cols and grid[r][c + 1] is None))
+            if n > white:
                 b.add_clause([])  # more lamps than white cells beside it: decided up front
                 return NoAnswer()
         lamp, var = _lamps(puzzle, b)
