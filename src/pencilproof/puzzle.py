@@ -9,11 +9,12 @@ and JSON form, so two answers of one puzzle compare and differ cell by cell.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Protocol, Union, runtime_checkable
+from typing import Any, Iterator, Protocol, TypeVar, Union, runtime_checkable
 
 Cell = tuple[int, int]
 #: A grid entry: None (empty), an int clue, "?" (clue of unknown value) or "#" (a wall).
 Clue = Union[None, int, str]
+S = TypeVar("S", bound="Solution")
 
 
 @dataclass(frozen=True)
@@ -94,8 +95,8 @@ class Solution:
                          for c, ch in enumerate(row) if ch in chars)
 
     @classmethod
-    def from_cells(cls, rows: int, cols: int, marked: "set[Cell] | frozenset[Cell]",
-                   mark: str, blank: str = ".") -> "Solution":
+    def from_cells(cls: type[S], rows: int, cols: int, marked: "set[Cell] | frozenset[Cell]",
+                   mark: str, blank: str = ".") -> S:
         return cls(tuple("".join(mark if (r, c) in marked else blank for c in range(cols))
                          for r in range(rows)))
 
