@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench clean
+.PHONY: demo test lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,12 @@ demo: $(VENV)/.installed
 	$(BIN)/pencilproof check src/pencilproof/examples/canal-course-17.txt src/pencilproof/examples/canal-course-25.txt; \
 	  echo "(exit code $$?: 0 unique, 1 multiple or no solution)"
 
-test: $(VENV)/.installed-test
+test: lint
 	$(BIN)/python -m pytest
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/canal_course.py
@@ -31,6 +35,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/akari.py
 	$(BIN)/python benchmarks/formats.py
 	$(BIN)/python benchmarks/big_grids.py
+	$(BIN)/python benchmarks/fuzz_cli.py --cases 5000
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

@@ -18,7 +18,7 @@ import enum
 import itertools
 import threading
 import time
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from ..errors import InputError
 
@@ -154,7 +154,7 @@ class _Counting:
                        f"{nvars} variables and {nclauses} clauses, more than fits in "
                        f"{gb:g} GB{self.too_large_hint}")
 
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, Any]:
         return {"backend": self.name, "vars": self.nvars, "clauses": self.nclauses,
                 "solver_calls": self.calls, "solve_seconds": round(self.solve_seconds, 6)}
 
@@ -246,7 +246,7 @@ class CadicalBackend(_Counting):
             t = time.perf_counter()
             ok = self._s.solve_limited(assumptions=assumptions)
             if ok is not None:
-                return ok
+                return bool(ok)
             rate = budget / max(time.perf_counter() - t, 1e-6)
 
     def values(self, lits: Iterable[int]) -> list[bool]:
@@ -331,15 +331,15 @@ class Z3Backend(_Counting):
                 "ctx": self._ctx, "consts": {}, "atoms": {}, "addrs": {}, "decls": {},
                 "keep": list(truth),
                 "truth": tuple(t.as_ast().value for t in truth) if self._capi else (None, None)}
-        self._consts: dict = terms["consts"]    # variable -> z3 constant
-        self._atoms: dict = terms["atoms"]      # literal -> z3 term (constant or its Not)
-        self._addrs: dict = terms["addrs"]      # literal -> address of that term
-        self._decls: dict = terms["decls"]      # variable -> its declaration (address)
-        self._keep: list = terms["keep"]        # wrappers keeping declarations alive
+        self._consts: dict[int, Any] = terms["consts"]    # variable -> z3 constant
+        self._atoms: dict[int, Any] = terms["atoms"]      # literal -> z3 term (constant or its Not)
+        self._addrs: dict[int, Any] = terms["addrs"]      # literal -> address of that term
+        self._decls: dict[int, Any] = terms["decls"]      # variable -> its declaration (address)
+        self._keep: list[Any] = terms["keep"]        # wrappers keeping declarations alive
         self._truth = terms["truth"]            # addresses of z3's true and false
 
     @staticmethod
-    def _c_functions(z3) -> dict:
+    def _c_functions(z3: Any) -> dict[str, Any]:
         """C functions called directly through ctypes, with plain pointer arguments.
 
         z3's wrappers convert every argument through Python-level ``from_param`` hooks
@@ -351,7 +351,7 @@ class Z3Backend(_Counting):
         try:
             def raw(wrapper: Any, restype: Any, *argtypes: Any) -> Any:
                 f = wrapper.__defaults__[-1].f   # the ctypes function behind the wrapper
-                return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(f, P).value)
+                return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(f, P).value or 0)
             return {
                 "interp": raw(z3.Z3_model_get_const_interp, P, P, P, P),
                 "boolval": raw(z3.Z3_get_bool_value, ctypes.c_int, P, P),
@@ -370,7 +370,7 @@ class Z3Backend(_Counting):
         except Exception:  # pragma: no cover - depends on the z3 build
             return {}
 
-    def _const(self, v: int):
+    def _const(self, v: int) -> Any:
         c = self._consts.get(v)
         if c is None:
             z3, ref = self._z3, self._ctx.ref()
@@ -379,7 +379,7 @@ class Z3Backend(_Counting):
             self._consts[v] = c
         return c
 
-    def _atom(self, lit: int):
+    def _atom(self, lit: int) -> Any:
         a = self._atoms.get(lit)
         if a is None:
             c = self._const(abs(lit))
@@ -512,7 +512,7 @@ class Z3Backend(_Counting):
                 raise self._z3.Z3Exception(self._z3.Z3_get_error_msg(self._ctx.ref(), err))
         return True
 
-    def _get_model(self):
+    def _get_model(self) -> Any:
         """The current model, without compacting it.
 
         ``Z3_solver_get_model`` compacts every model unless the *global* parameter
@@ -607,14 +607,15 @@ class Z3Backend(_Counting):
         self._model = None
 
 
-BACKENDS = {"z3": Z3Backend, "cadical": CadicalBackend}
+BACKENDS: dict[str, Callable[[], Backend]] = {"z3": Z3Backend, "cadical": CadicalBackend}
 DEFAULT_BACKEND = "cadical"
 
 
-def make_backend(name: str | None = None):
+def make_backend(name: str | None = None) -> Backend:
     """A fresh solver by name (``z3`` or ``cadical``; None for the default)."""
     name = name or DEFAULT_BACKEND
     try:
         return BACKENDS[name]()
     except KeyError:
-        raise InputError(f"unknown solver backend {name!r} (choose from {', '.join(BACKENDS)})") from None
+        raise InputError(f"unknown solver backend {name!r} "
+                         f"(choose from {', '.join(BACKENDS)})") from None
