@@ -408,3 +408,18 @@ def test_convert_leaves_no_empty_file_when_nothing_converts(run_cli, tmp_path):
     code, _, err = run_cli("convert", str(junk), "-o", str(tmp_path / "o.txt"))
     assert code == 2 and "unknown token 'x'" in err
     assert not (tmp_path / "o.txt").exists()
+
+
+def test_a_grid_too_large_for_a_terminal_is_not_drawn(run_cli, tmp_path):
+    """An empty 1x300 Light Up row has 300 solutions (a lamp anywhere): two are shown by
+    their differing cells, not drawn 600 characters wide."""
+    path = tmp_path / "row.txt"
+    path.write_text("akari 1x300\n" + " ".join("." * 300) + "\n")
+    code, out, _ = run_cli("check", str(path))
+    lines = out.splitlines()
+    assert code == 1 and "multiple" in lines[0] and "two solutions differ in 2 cells" in lines[0]
+    assert lines[1] == ("(not drawn: 1x300 is too large for a terminal grid; --json gives the "
+                        "rows, --picture draws it)")
+    assert lines[2].startswith("differ in 2 cells: r1c")
+    code, out, _ = run_cli("count", "--limit", "500", str(path))
+    assert code == 0 and "300 solutions" in out

@@ -229,7 +229,9 @@ def _print_result(label: str, puzzle: Puzzle, res: CheckResult | OptimumResult,
         print(answer)
     if args.quiet:
         return
-    if res.verdict is Verdict.UNIQUE:
+    if res.solutions and not _drawable(puzzle, res.differ):
+        pass
+    elif res.verdict is Verdict.UNIQUE:
         print("\n".join(render_grid(puzzle, res.solutions[0], ascii=args.ascii)))
     elif res.verdict is Verdict.MULTIPLE:
         print("\n".join(render_pair(puzzle, res.solutions[0], res.solutions[1], res.differ,
@@ -237,8 +239,27 @@ def _print_result(label: str, puzzle: Puzzle, res: CheckResult | OptimumResult,
     print(flush=True)
 
 
+#: Grids wider or larger than this are not drawn on the terminal (a 1000x1000 pair is
+#: 4000 characters wide and takes seconds to lay out): the JSON and pictures have them.
+MAX_DRAWN_COLS, MAX_DRAWN_CELLS = 200, 40_000
+
+
+def _drawable(puzzle: Puzzle, differ: Sequence[tuple[int, int]] = ()) -> bool:
+    """Whether a grid of this size is drawn; if not, one line says so (and where they differ)."""
+    if puzzle.cols <= MAX_DRAWN_COLS and puzzle.rows * puzzle.cols <= MAX_DRAWN_CELLS:
+        return True
+    print(f"(not drawn: {puzzle.rows}x{puzzle.cols} is too large for a terminal grid; --json "
+          f"gives the rows, --picture draws it)")
+    if differ:
+        shown = cell_names(differ[:50]) + (" ..." if len(differ) > 50 else "")
+        print(f"differ in {_plural(len(differ), 'cell')}: {shown}")
+    return False
+
+
 def _print_answer(puzzle: Puzzle, answer: Any, args: Namespace) -> None:
     """A grid answer as a grid; any other answer (a move sequence) as its JSON form."""
+    if isinstance(answer, Solution) and not _drawable(puzzle):
+        return
     if isinstance(answer, Solution):
         print("\n".join(render_grid(puzzle, answer, ascii=args.ascii)))
     else:

@@ -15,7 +15,7 @@ import re
 
 from ..encodings import get_genre
 from ..errors import InputError
-from ..puzzle import Puzzle
+from ..puzzle import Clue, Puzzle
 from .spec import split_lines
 from .url import ascii_number, check_size
 
@@ -51,15 +51,28 @@ def _parse_lines(lines: list[str], where: str, skip: int) -> Puzzle:
     if len(body) != rows:
         raise InputError(f"header says {rows} rows, the file has {len(body)}",
                          f"{where}:{skip + len(lines) + (0 if len(body) > rows else 1)}:1")
+    # Each distinct token is read once, and a place is spelled out only for an error:
+    # a 1000x1000 file is a million tokens, nearly all '.'.
+    seen: dict[str, Clue] = {}
     grid = []
     for r, line in enumerate(body):
-        tokens = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line)]
+        tokens = line.split()
         if len(tokens) != cols:
-            col = tokens[cols][1] if len(tokens) > cols else len(line) + 1
+            starts = [m.start() + 1 for m in re.finditer(r"\S+", line)]
+            col = starts[cols] if len(starts) > cols else len(line) + 1
             raise InputError(f"row {r + 1} has {len(tokens)} cells, expected {cols}",
                              f"{where}:{skip + r + 2}:{col}")
-        grid.append(tuple(genre.parse_clue(tok, f"{where}:{skip + r + 2}:{col}: r{r + 1}c{c + 1}")
-                          for c, (tok, col) in enumerate(tokens)))
+        row = []
+        for c, tok in enumerate(tokens):
+            if tok not in seen:
+                try:
+                    seen[tok] = genre.parse_clue(tok, "")
+                except InputError as e:
+                    col = [m.start() + 1 for m in re.finditer(r"\S+", line)][c]
+                    raise InputError(e.message, f"{where}:{skip + r + 2}:{col}: "
+                                                f"r{r + 1}c{c + 1}") from None
+            row.append(seen[tok])
+        grid.append(tuple(row))
     return Puzzle(genre.name, rows, cols, tuple(grid))
 
 
