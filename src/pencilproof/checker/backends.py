@@ -14,6 +14,7 @@ solver) and refuses an encoding that would not fit (:class:`TooLarge`, bad input
 from __future__ import annotations
 
 import collections
+import abc
 import enum
 import itertools
 import threading
@@ -70,7 +71,7 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
-class _Counting:
+class _Counting(abc.ABC):
     """Shared bookkeeping: variable numbering, counters, the constant TRUE literal, the
     deadline and memory checks."""
 
@@ -120,8 +121,9 @@ class _Counting:
             self.add_clause([self._true])
         return self._true
 
+    @abc.abstractmethod
     def add_clause(self, lits: Sequence[int]) -> None:
-        raise NotImplementedError
+        """Add one clause (each backend hands clauses to its solver its own way)."""
 
     def add_clauses(self, clauses: Iterable[Sequence[int]]) -> None:
         """Many clauses at once (the same as add_clause on each, with less overhead)."""
