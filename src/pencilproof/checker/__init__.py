@@ -1,8 +1,10 @@
 """The uniqueness checker and its solver backends."""
-from .backends import BACKENDS, DEFAULT_BACKEND, Backend, Status, make_backend
+from .backends import (BACKENDS, DEFAULT_BACKEND, Backend, EncodingTimeout, Status, TooLarge,
+                       make_backend)
 from .check import (CheckResult, CountResult, LiveSolver, OptimumResult, Verdict, check,
                     check_unique, count, optimum, solve)
 
-__all__ = ["BACKENDS", "DEFAULT_BACKEND", "Backend", "Status", "make_backend", "CheckResult",
+__all__ = ["BACKENDS", "DEFAULT_BACKEND", "Backend", "EncodingTimeout", "Status", "TooLarge",
+           "make_backend", "CheckResult",
            "CountResult", "LiveSolver", "OptimumResult", "Verdict", "check", "check_unique",
            "count", "optimum", "solve"]

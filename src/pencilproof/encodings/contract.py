@@ -295,7 +295,11 @@ class Genre(abc.ABC):
 
     @abc.abstractmethod
     def encode(self, puzzle: Puzzle, backend: "Backend", encoding: str | None = None) -> Encoded:
-        """The puzzle's rules as clauses on ``backend`` (lazy parts returned as cuts)."""
+        """The puzzle's rules as clauses on ``backend`` (lazy parts returned as cuts).
+
+        Call ``backend.reserve(vars, clauses)`` with a lower bound before heavy work and
+        ``backend.checkpoint()`` in long loops that add nothing: both may raise (too large
+        for memory, or past the time limit), and the checker reports them."""
 
     @abc.abstractmethod
     def verify(self, puzzle: Puzzle, answer: Any) -> list[Violation]:
