@@ -11,11 +11,16 @@ from pathlib import Path
 from typing import TextIO
 
 from .cli_args import Subparsers
-from .encodings import get_genre
+from .encodings import code_formats, get_genre
 from .errors import InputError
 from .formats import FORMATS, iter_documents, load_answer, load_document, write_document
 
 OUTPUTS = ("url", "text", "pzprv3", "json", "svg", "png")
+
+
+def outputs() -> tuple[str, ...]:
+    """What ``convert --to`` writes: the formats of every genre, then genres' own codes."""
+    return OUTPUTS + tuple(f.name for _, f in code_formats())
 SUFFIXES = {".url": "url", ".txt": "text", ".pzprv3": "pzprv3", ".pzpr": "pzprv3",
             ".json": "json", ".jsonl": "json", ".svg": "svg", ".png": "png"}
 
@@ -59,7 +64,7 @@ def _target(args: argparse.Namespace) -> str:
         return str(args.to)
     if args.output and Path(args.output).suffix.lower() in SUFFIXES:
         return SUFFIXES[Path(args.output).suffix.lower()]
-    raise InputError("say what to convert to: --to " + "|".join(OUTPUTS))
+    raise InputError("say what to convert to: --to " + "|".join(outputs()))
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
@@ -78,7 +83,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     bad = [e for _, e in items if isinstance(e, InputError)]
     for e in bad:
         print(f"pencilproof: error: {e}", file=sys.stderr)
-    if len(docs) > 1 and to not in ("url", "json"):
+    if len(docs) > 1 and to in ("text", "pzprv3", "svg", "png"):
         raise InputError(f"holds {len(docs)} puzzles; --to {to} writes one "
                          f"(--to json or --to url write a batch, one per line)", args.input)
     out: TextIO | None = None
@@ -131,8 +136,10 @@ def extend(sub: Subparsers) -> None:
 
     c = sub.add_parser("convert", help="write a puzzle (and its answer) in another format")
     c.add_argument("input", metavar="IN", help="a file, '-' for stdin, or a URL")
-    c.add_argument("--to", choices=OUTPUTS, default=None,
-                   help="output format (default: from -o's suffix)")
+    codes = "; ".join(f"{f.name}: {f.description}" for _, f in code_formats())
+    c.add_argument("--to", choices=outputs(), default=None,
+                   help="output format (default: from -o's suffix)"
+                        + (f"; genres' own codes, one per line ({codes})" if codes else ""))
     c.add_argument("-o", "--output", metavar="OUT", default=None,
                    help="write here instead of standard output")
     format_option(c)

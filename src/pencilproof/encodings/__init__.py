@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..errors import InputError
 from .canal import CANAL
-from .contract import (ClueKey, Encoded, FormatSpec, Generation, Genre, Optimisation,
+from .contract import (ClueKey, CodeFormat, Encoded, FormatSpec, Generation, Genre, Glyph, Optimisation,
                        Question, Switchable)
 from .lightup import LIGHTUP
 from .smullyan import SMULLYAN
@@ -43,6 +43,21 @@ def get_genre(name: str, where: str | None = None) -> Genre:
     raise InputError(f"unknown genre {name!r} (known: {known})", where)
 
 
+def code_formats() -> Iterator[tuple[Genre, CodeFormat]]:
+    """Every genre's one-line code formats, with their genre."""
+    return ((g, f) for g in GENRES.values() for f in g.formats.codes)
+
+
+def code_format(name: str) -> tuple[Genre, CodeFormat] | None:
+    """The code format of this ``--to`` / ``--format`` name, if a genre declares one."""
+    return next(((g, f) for g, f in code_formats() if f.name == name), None)
+
+
+def recognize_code(line: str) -> tuple[Genre, CodeFormat] | None:
+    """The genre code format a stripped line is written in, if any."""
+    return next(((g, f) for g, f in code_formats() if f.recognizes(line)), None)
+
+
 def generating_genres() -> Iterator[Genre]:
     """The genres that declare a generator (minimize, generate)."""
     return (g for g in GENRES.values() if g.generator is not None)
@@ -52,5 +67,6 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP):
     register(_genre)
 
 __all__ = ["GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
-           "Generation", "Optimisation", "Question", "FormatSpec", "Encoded", "Switchable",
+           "Generation", "Optimisation", "Question", "FormatSpec", "CodeFormat", "Glyph",
+           "code_formats", "code_format", "recognize_code", "Encoded", "Switchable",
            "ClueKey"]

@@ -51,6 +51,55 @@ def _frozen(d: dict[Any, Any]) -> Mapping[Any, Any]:
 
 
 @dataclass(frozen=True)
+class Glyph:
+    """How one given is drawn, in pictures and in the terminal (the genre decides).
+
+    ``text`` is the given's label (a number, a symbol), ``short`` its terminal form
+    (default: ``text``); ``ink`` the label's colour and ``fill`` the cell's own colour
+    (CSS hex, None: the default); ``hole`` a cell that is not there; ``frame`` a cell
+    marked as fixed; ``links`` the sides (``left``, ``up``) joined to the neighbour.
+    """
+
+    text: str = ""
+    short: Optional[str] = None
+    ink: Optional[str] = None
+    fill: Optional[str] = None
+    hole: bool = False
+    frame: bool = False
+    links: tuple[str, ...] = ()
+
+    @property
+    def terminal(self) -> str:
+        return self.text if self.short is None else self.short
+
+
+class CodeFormat(abc.ABC):
+    """A genre's own one-line puzzle code (a Taiji Maker code, a Tatham game ID).
+
+    Read wherever a puzzle is read (a command-line argument, a line of a file, a JSON
+    document's ``code``), written by ``convert --to NAME``. :meth:`recognizes` must be
+    strict enough that no other format's line (a URL, a text header, JSON) matches.
+    """
+
+    #: The ``--to`` / ``--format`` name (``taiji``, ``tatham``).
+    name: ClassVar[str]
+    #: One line for help texts, with an example.
+    description: ClassVar[str] = ""
+
+    @abc.abstractmethod
+    def recognizes(self, line: str) -> bool:
+        """Whether a stripped line is meant as a code of this format."""
+
+    @abc.abstractmethod
+    def parse(self, line: str, where: str) -> Puzzle:
+        """The puzzle of a code; a one-line :class:`InputError` naming the place."""
+
+    @abc.abstractmethod
+    def write(self, puzzle: Puzzle) -> str:
+        """The code of a puzzle (no newline)."""
+
+
+@dataclass(frozen=True)
 class FormatSpec:
     """How one genre appears in puzz.link URLs, pzprv3 files, Janko blocks and pictures."""
 
@@ -86,6 +135,8 @@ class FormatSpec:
     #: Words for the legend of differing cells, by drawing kind (``blank`` included).
     legend: Mapping[str, str] = field(
         default_factory=lambda: _frozen({"shade": "shaded", "blank": "unshaded"}))
+    #: The genre's own one-line codes (read everywhere, written by ``convert --to``).
+    codes: tuple[CodeFormat, ...] = ()
 
     def given_char(self, clue: Clue) -> Optional[str]:
         """The character a solution row holds at a given cell when givens are walls."""
@@ -310,6 +361,13 @@ class Genre(abc.ABC):
     def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Any:
         """An answer as written in files (rows of characters); errors name the place."""
 
+    def glyph(self, clue: Clue) -> Optional[Glyph]:
+        """How a given is drawn (None: nothing). Default: its number or ``?`` as text;
+        walls (``#``) are drawn from :attr:`FormatSpec.walls`."""
+        if clue is None or clue == "#":
+            return None
+        return Glyph(str(clue))
+
     def images(self, puzzle: Puzzle, answer: Any) -> list[Any]:
         """The other answers this one stands for under :attr:`symmetry` in this puzzle
         (the checker blocks them with it); [] when the puzzle breaks the symmetry."""
@@ -323,5 +381,5 @@ class Genre(abc.ABC):
         return f"<genre {self.name}>"
 
 
-__all__ = ["Question", "FormatSpec", "Encoded", "BoundedEncoded", "Switchable", "Generation",
-           "Optimisation", "Genre", "ClueKey", "Lit"]
+__all__ = ["Question", "Glyph", "CodeFormat", "FormatSpec", "Encoded", "BoundedEncoded",
+           "Switchable", "Generation", "Optimisation", "Genre", "ClueKey", "Lit"]

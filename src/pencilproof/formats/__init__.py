@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any, Iterator, Union
 
-from ..encodings import get_genre
+from ..encodings import code_format, get_genre, recognize_code
+from ..encodings import code_formats as _codes
 from ..errors import InputError
 from ..puzzle import Puzzle
 from .janko import is_janko, parse_janko
@@ -28,8 +29,9 @@ from . import url as _url
 from .url import is_url, to_url
 
 Loaded = Union[Puzzle, InputError]
-#: Input formats ``--format`` can force; without it the content decides.
-FORMATS = ("text", "json", "jsonl", "url", "pzprv3", "janko")
+#: Input formats ``--format`` can force; without it the content decides. ``code``: a
+#: genre's own one-line codes (Taiji Maker codes, ...), one puzzle per line.
+FORMATS = ("text", "json", "jsonl", "url", "pzprv3", "janko", "code")
 
 
 def _read(source: str) -> str:
@@ -105,6 +107,8 @@ def detect(text: str) -> str:
         return "json"
     if lines and all(is_url(ln) for ln in lines if ln.strip()):
         return "url"
+    if lines and all(recognize_code(ln.strip()) for ln in lines if ln.strip()):
+        return "code"
     if is_janko(stripped):
         return "janko"
     return "text"
@@ -138,14 +142,15 @@ def parse_documents(text: str, label: str, fmt: str | None = None,
                 except InputError as e:
                     yield where, e
             return
-        if fmt == "url":
+        if fmt in ("url", "code"):
             lines = split_lines(text)
             several = sum(1 for ln in lines if ln.strip()) > 1
+            read = _url_document if fmt == "url" else _code_document
             for i, ln in enumerate(lines):
                 if ln.strip():
                     where = f"{label}:{i + 1}" if several else label
                     try:
-                        yield where, _url_document(ln, where)
+                        yield where, read(ln, where)
                     except InputError as e:
                         yield where, e
             return
@@ -172,6 +177,13 @@ def _url_document(url: str, where: str) -> Document:
     if inner is not None:
         return parse_pzprv3(inner, where)
     return Document(_url.parse_url(url, where), None, "url")
+
+
+def _code_document(line: str, where: str) -> Document:
+    found = recognize_code(line.strip())
+    if found is None:
+        raise InputError("not a puzzle code of any genre", where)
+    return Document(found[1].parse(line.strip(), where), None, found[1].name)
 
 
 def parse_url(url: str, where: str | None = None) -> Puzzle:
@@ -201,7 +213,8 @@ def _short(source: str) -> str:
 
 def _is_inline(source: str) -> bool:
     """A command-line argument that is content itself (a URL, a '/'-separated pzprv3)."""
-    return source != "-" and (is_url(source) or pzprv3_text(source) is not None) \
+    return source != "-" and (is_url(source) or pzprv3_text(source) is not None
+                              or recognize_code(source.strip()) is not None) \
         and not _is_file(source)
 
 
@@ -220,8 +233,8 @@ def iter_documents(source: str, fmt: str | None = None, answers: bool = True
     if _is_inline(source):
         inner = pzprv3_text(source)
         label = source.strip() if inner is None else _short(source.strip())
-        yield from parse_documents(source.strip(), label, fmt or ("pzprv3" if inner else "url"),
-                                   answers)
+        fmt = fmt or ("pzprv3" if inner else "url" if is_url(source) else "code")
+        yield from parse_documents(source.strip(), label, fmt, answers)
         return
     label = "<stdin>" if source == "-" else source
     try:
@@ -326,7 +339,15 @@ def _answer_of(doc: Document, puzzle: Puzzle, where: str) -> Any:
 
 
 def write_document(doc: Document, fmt: str) -> str:
-    """A document as text in an output format: url, text, pzprv3 or json."""
+    """A document as text in an output format: url, text, pzprv3, json, or the name of a
+    genre's own code format (``taiji``)."""
+    found = code_format(fmt)
+    if found is not None:
+        genre, codes = found
+        if doc.puzzle.genre != genre.name:
+            raise InputError(f"--to {fmt} writes {genre.name} puzzles, "
+                             f"this is a {doc.puzzle.genre} puzzle")
+        return codes.write(doc.puzzle) + "\n"
     if fmt == "url":
         return to_url(doc.puzzle) + "\n"
     if fmt == "text":
@@ -335,7 +356,8 @@ def write_document(doc: Document, fmt: str) -> str:
         return to_pzprv3(doc.puzzle, doc.solution)
     if fmt == "json":
         return json.dumps(document_to_doc(doc)) + "\n"
-    raise InputError(f"unknown output format {fmt!r} (choose from url, text, pzprv3, json)")
+    names = ["url", "text", "pzprv3", "json"] + [f.name for _, f in _codes()]
+    raise InputError(f"unknown output format {fmt!r} (choose from {', '.join(names)})")
 
 
 __all__ = ["iter_load", "iter_documents", "load", "load_one", "load_document", "load_answer",

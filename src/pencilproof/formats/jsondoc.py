@@ -17,7 +17,7 @@ import re
 import sys
 from typing import Any, Callable, Optional
 
-from ..encodings import get_genre
+from ..encodings import get_genre, recognize_code
 from ..errors import InputError
 from ..puzzle import Puzzle
 from .pzprv3 import parse_pzprv3, pzprv3_text
@@ -128,6 +128,8 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
         if inner is not None:  # a whole pzprv3 file in a URL
             return parse_pzprv3(inner, f"{place('url')}: url").puzzle
         return parse_url(doc["url"], f"{place('url')}: url")
+    if "grid" not in doc and "code" in doc:
+        return _code_doc(doc, where, place)
     for key in ("genre", "grid"):
         if key not in doc:
             raise InputError(f"missing key {key!r}", place())
@@ -162,6 +164,27 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
                 raise InputError(e.message, f"{place('grid', r, c)}: r{r + 1}c{c + 1}") from None
         out.append(tuple(cells))
     return Puzzle(genre.name, rows, cols, tuple(out))
+
+
+def _code_doc(doc: dict[str, Any], where: str, place: Callable[..., str]) -> Puzzle:
+    """A document ``{"genre": ..., "code": ...}``: the genre's own one-line code."""
+    code = doc["code"]
+    if not isinstance(code, str):
+        raise InputError("'code' must be a string", place("code"))
+    found = recognize_code(code.strip())
+    if "genre" in doc:
+        try:
+            genre = get_genre(doc["genre"], f"{where}: genre")
+        except InputError as e:
+            raise InputError(e.message, f"{place('genre')}: genre") from None
+        if not genre.formats.codes:
+            raise InputError(f"{genre.name} has no puzzle code; give its 'grid'", place("code"))
+        if found is None or found[0] is not genre:
+            names = ", ".join(f.name for f in genre.formats.codes)
+            raise InputError(f"not a {genre.name} code ({names})", place("code"))
+    elif found is None:
+        raise InputError("not a puzzle code of any genre", place("code"))
+    return found[1].parse(code.strip(), place("code"))
 
 
 def document_from_doc(doc: Any, where: str, answers: bool = True,

@@ -18,7 +18,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence, Union
 
-from ..encodings import FormatSpec, get_genre
+from ..encodings import Genre, Glyph, get_genre
 from ..errors import printable
 from ..puzzle import Cell, Puzzle, Solution, Violation
 
@@ -34,6 +34,7 @@ CHAR = 7           # about how wide a caption character is, in pixels
 
 INK, GRID, SHADE, WALL = "#000000", "#9a9a9a", "#2f3e4e", "#111111"
 DIFF, DIFF_FILL, LAMP, LABEL_INK, PAPER = "#d62728", "#fbd5d0", "#f2b705", "#555555", "#ffffff"
+HOLE, FRAME, LINK = "#e4e4e4", "#8a8a8a", "#c47f00"
 
 
 @dataclass(frozen=True)
@@ -110,9 +111,10 @@ def cell_name(cell: Cell) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 
 
-def _panel(puzzle: Puzzle, spec: FormatSpec, solution: Optional[Solution], marked: set[Cell],
+def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: set[Cell],
            ox: float, oy: float, title: str, panel: int) -> list[Shape]:
     """One grid with its labels, its top-left label corner at (ox, oy)."""
+    spec = genre.formats
     out: list[Shape] = []
     if title:
         out.append(Text(ox + LABEL + puzzle.cols * CELL / 2, oy + TITLE / 2, title, 14,
@@ -126,23 +128,43 @@ def _panel(puzzle: Puzzle, spec: FormatSpec, solution: Optional[Solution], marke
                         anchor="end", cls="label"))
     marks = spec.marks_of(puzzle, solution) if solution is not None else {}
     overlays: list[Shape] = []
+    glyphs: dict[Any, Optional[Glyph]] = {}
     for r in range(puzzle.rows):
         for c in range(puzzle.cols):
             x, y = gx + c * CELL, gy + r * CELL
             given = puzzle.grid[r][c]
+            if given not in glyphs:
+                glyphs[given] = genre.glyph(given)
+            glyph = glyphs[given]
+            name = f"{cell_name((r, c))}" + (f" = {given}" if given is not None else "")
+            if glyph is not None and glyph.hole:
+                out.append(Rect(x, y, CELL, CELL, HOLE, GRID, 1.0, "hole", name))
+                continue
             how = spec.drawing.get(marks.get((r, c), ""), "")
             wall = spec.walls and given is not None
             dark = wall or how == "shade"
-            fill = WALL if wall else SHADE if dark else DIFF_FILL if (r, c) in marked else PAPER
-            out.append(Rect(x, y, CELL, CELL, fill, GRID, 1.0, "cell",
-                            f"{cell_name((r, c))}" + (f" = {given}" if given is not None else "")))
+            own = glyph.fill if glyph is not None and glyph.fill else PAPER
+            fill = WALL if wall else SHADE if dark else DIFF_FILL if (r, c) in marked else own
+            out.append(Rect(x, y, CELL, CELL, fill, GRID, 1.0, "cell", name))
             if how == "lamp":
                 overlays.append(Disc(x + CELL / 2, y + CELL / 2, CELL * 0.3, LAMP, INK, "lamp"))
-            if given is not None and given != "#":
-                text = str(given)
+            if glyph is not None and glyph.frame:
+                overlays.append(Rect(x + 5, y + 5, CELL - 10, CELL - 10, None, FRAME, 2.0,
+                                     "fixed", cell_name((r, c))))
+            if glyph is not None and glyph.text:
+                text = glyph.text
                 size = min(CELL * 0.55, CELL * 1.5 / max(len(text), 1))
-                overlays.append(Text(x + CELL / 2, y + CELL / 2, text, size,
-                                     PAPER if dark else INK, bold=True, cls="clue"))
+                if dark and glyph.ink is not None:  # a coloured symbol on a dark cell
+                    overlays.append(Disc(x + CELL / 2, y + CELL / 2, CELL * 0.34, PAPER,
+                                         None, "backdrop"))
+                ink = glyph.ink or (PAPER if dark else INK)
+                overlays.append(Text(x + CELL / 2, y + CELL / 2, text, size, ink, bold=True,
+                                     cls="clue"))
+            for side in glyph.links if glyph is not None else ():
+                if side == "left":
+                    overlays.append(Line(x - 7, y + CELL / 2, x + 7, y + CELL / 2, LINK, 5.0))
+                elif side == "up":
+                    overlays.append(Line(x + CELL / 2, y - 7, x + CELL / 2, y + 7, LINK, 5.0))
             if (r, c) in marked:
                 overlays.append(Rect(x + 2.5, y + 2.5, CELL - 5, CELL - 5, None, DIFF, 3.0,
                                      "diff", cell_name((r, c))))
@@ -208,14 +230,14 @@ def picture(puzzle: Puzzle, solution: Optional[Solution] = None, marked: Iterabl
             title: str = "", caption: Sequence[str] = (), name: str = "") -> Scene:
     """One grid: the puzzle, or a solution drawn on it; ``marked`` cells are highlighted.
     ``name`` (the puzzle's file or URL) is drawn on top."""
-    spec = get_genre(puzzle.genre).formats
+    genre = get_genre(puzzle.genre)
     width = scene_size(puzzle.rows, puzzle.cols, 1)[0]
     lines, names = _wrap(caption, width), _name_lines(name, width)
     width, height = scene_size(puzzle.rows, puzzle.cols, 1, len(lines), len(names))
     top = PAD + len(names) * NAME
     shapes: list[Shape] = [Rect(0, 0, width, height, PAPER, None, 0, "background")]
     shapes += _name_shapes(names)
-    shapes += _panel(puzzle, spec, solution, set(marked), PAD, top, title, 0)
+    shapes += _panel(puzzle, genre, solution, set(marked), PAD, top, title, 0)
     shapes += _caption_lines(lines, top + TITLE + LABEL + puzzle.rows * CELL + PAD / 2, width)
     return Scene(width, height, tuple(shapes), _scene_title(name, title or puzzle.genre))
 
@@ -223,7 +245,7 @@ def picture(puzzle: Puzzle, solution: Optional[Solution] = None, marked: Iterabl
 def picture_pair(puzzle: Puzzle, first: Solution, second: Solution,
                  differ: Iterable[Cell], caption: Sequence[str] = (), name: str = "") -> Scene:
     """Two solutions side by side, the cells where they differ highlighted in both."""
-    spec = get_genre(puzzle.genre).formats
+    genre = get_genre(puzzle.genre)
     diff = list(differ)
     width = scene_size(puzzle.rows, puzzle.cols, 2)[0]
     lines = _wrap([f"the two solutions differ in {_plural(len(diff), 'cell')}: {_names(diff)}",
@@ -233,9 +255,9 @@ def picture_pair(puzzle: Puzzle, first: Solution, second: Solution,
     top = PAD + len(names) * NAME
     shapes: list[Shape] = [Rect(0, 0, width, height, PAPER, None, 0, "background")]
     shapes += _name_shapes(names)
-    shapes += _panel(puzzle, spec, first, set(diff), PAD, top, "solution 1", 0)
+    shapes += _panel(puzzle, genre, first, set(diff), PAD, top, "solution 1", 0)
     ox = PAD + LABEL + puzzle.cols * CELL + GAP
-    shapes += _panel(puzzle, spec, second, set(diff), ox, top, "solution 2", 1)
+    shapes += _panel(puzzle, genre, second, set(diff), ox, top, "solution 2", 1)
     shapes += _caption_lines(lines, top + TITLE + LABEL + puzzle.rows * CELL + PAD / 2, width)
     return Scene(width, height, tuple(shapes),
                  _scene_title(name, f"{puzzle.genre}: two solutions"))

@@ -18,7 +18,7 @@ import sys
 from dataclasses import dataclass
 from typing import Iterable, Optional, TextIO
 
-from ..encodings import FormatSpec, get_genre
+from ..encodings import FormatSpec, Genre, get_genre
 from ..puzzle import Cell, Puzzle, Solution
 
 
@@ -57,20 +57,34 @@ def cell_names(cells: Iterable[Cell]) -> str:
     return " ".join(f"r{r + 1}c{c + 1}" for r, c in cells)
 
 
-def _width(puzzle: Puzzle) -> int:
-    return max([2] + [len(str(v)) + 1 for row in puzzle.grid for v in row if v is not None])
+def _labels(genre: Genre, puzzle: Puzzle) -> dict[object, Optional[str]]:
+    """Each distinct given's terminal text ("" for a hole, None: no given)."""
+    out: dict[object, Optional[str]] = {}
+    for row in puzzle.grid:
+        for v in row:
+            if v not in out:
+                g = genre.glyph(v) if v is not None else None
+                out[v] = None if g is None else "" if g.hole else g.terminal or None
+    return out
+
+
+def _width(labels: dict[object, Optional[str]]) -> int:
+    return max([2] + [len(t) + 1 for t in labels.values() if t])
 
 
 def _cell(spec: FormatSpec, puzzle: Puzzle, solution: Solution | None, cell: Cell,
-          marked: bool, w: int, glyphs: Glyphs) -> str:
+          marked: bool, w: int, glyphs: Glyphs, labels: dict[object, Optional[str]]) -> str:
     given = puzzle[cell]
+    label = labels[given]
+    if label == "":  # a hole: no cell there
+        return " " * w
     kind = spec.kind(solution[cell] if solution is not None else None)
     plain, diff = glyphs.kinds[kind]
     mark = diff if marked else plain
     if spec.walls and given is not None and not isinstance(given, int):
         return glyphs.wall * w  # an unnumbered wall; a numbered one shows its number
-    if given is not None:
-        text = str(given)
+    if label is not None:
+        text = label
         if kind == "shade":  # a clue in a shaded cell
             return mark * (w - len(text)) + text
         if marked:
@@ -85,11 +99,13 @@ def render_grid(puzzle: Puzzle, solution: Solution | None = None,
                 marked: Iterable[Cell] = (), ascii: Optional[bool] = None) -> list[str]:
     """The puzzle (and a solution, if given) as lines of text; ``ascii`` None chooses
     ASCII when standard output cannot write the Unicode glyphs."""
-    spec = get_genre(puzzle.genre).formats
-    w = _width(puzzle)
+    genre = get_genre(puzzle.genre)
+    spec = genre.formats
+    labels = _labels(genre, puzzle)
+    w = _width(labels)
     mark = set(marked)
     glyphs = _glyphs(ascii)
-    return ["".join(_cell(spec, puzzle, solution, (r, c), (r, c) in mark, w, glyphs)
+    return ["".join(_cell(spec, puzzle, solution, (r, c), (r, c) in mark, w, glyphs, labels)
                     for c in range(puzzle.cols)) for r in range(puzzle.rows)]
 
 
