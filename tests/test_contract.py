@@ -29,7 +29,7 @@ NAMES = sorted(GENRES)
 
 def _solved(name: str) -> list[dict]:
     return [r for r in records(name)
-            if r.get("kind") == "puzzle" and r.get("solution") and "grid" in r][:8]
+            if r.get("kind") == "puzzle" and r.get("solution") and ("grid" in r or "code" in r)][:8]
 
 
 # -- every registered genre satisfies the whole contract ---------------------------------

@@ -14,6 +14,7 @@ from .contract import (ClueKey, CodeFormat, Encoded, FormatSpec, Generation, Gen
                        Question, Switchable)
 from .lightup import LIGHTUP
 from .smullyan import SMULLYAN
+from .taiji import TAIJI
 
 GENRES: dict[str, Genre] = {}
 
@@ -63,7 +64,7 @@ def generating_genres() -> Iterator[Genre]:
     return (g for g in GENRES.values() if g.generator is not None)
 
 
-for _genre in (CANAL, SMULLYAN, LIGHTUP):
+for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI):
     register(_genre)
 
 __all__ = ["GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",

@@ -217,6 +217,10 @@ class Switchable:
     encoded: Encoded
     switches: dict[ClueKey, Lit]
     weak: dict[ClueKey, Lit]
+    #: False when a clue can also *add* answers (Taiji: a diamond completes another's
+    #: pair): then a clue that is off is assumed off, never left free, and the minimizer
+    #: removes a clue only while the intended answer still holds without it.
+    monotone: bool = True
 
 
 class Generation(abc.ABC):
@@ -232,6 +236,9 @@ class Generation(abc.ABC):
     density_meaning: ClassVar[str] = "share of shaded cells in the drawn answer"
     #: ``--symmetric`` also makes the drawn answer's layout symmetric (Light Up's walls).
     symmetric_layout: ClassVar[bool] = False
+    #: Genre options of ``generate`` (name -> help text); values reach
+    #: :meth:`with_options` as strings.
+    options: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
     def __init__(self, genre: "Genre") -> None:
         self.genre = genre
@@ -261,6 +268,12 @@ class Generation(abc.ABC):
     def clue_holds(self, answer: Any, key: ClueKey, clue: Clue) -> bool:
         """Would this clue accept this answer? (Cheap and local: asked of every candidate
         to find the clues that rule a second answer out.)"""
+
+    def with_options(self, options: Mapping[str, str]) -> "Generation":
+        """These hooks configured by genre options (see :attr:`options`)."""
+        for name in options:
+            raise ValueError(f"{self.genre.name} has no generation option {name!r}")
+        return self
 
     # -- defaults for genres whose clues are the givens of their cells ---------------------
     def split_givens(self, puzzle: Puzzle) -> tuple[Puzzle, dict[ClueKey, Clue]]:
@@ -360,6 +373,11 @@ class Genre(abc.ABC):
     @abc.abstractmethod
     def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Any:
         """An answer as written in files (rows of characters); errors name the place."""
+
+    def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
+        """Checks on the whole grid that one given alone cannot make (a link into a
+        hole); formats call it on every puzzle they read. One-line InputError."""
+        return None
 
     def glyph(self, clue: Clue) -> Optional[Glyph]:
         """How a given is drawn (None: nothing). Default: its number or ``?`` as text;

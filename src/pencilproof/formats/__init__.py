@@ -183,7 +183,9 @@ def _code_document(line: str, where: str) -> Document:
     found = recognize_code(line.strip())
     if found is None:
         raise InputError("not a puzzle code of any genre", where)
-    return Document(found[1].parse(line.strip(), where), None, found[1].name)
+    puzzle = found[1].parse(line.strip(), where)
+    _url.check_size(puzzle.rows, puzzle.cols, where)
+    return Document(puzzle, None, found[1].name)
 
 
 def parse_url(url: str, where: str | None = None) -> Puzzle:
@@ -338,6 +340,17 @@ def _answer_of(doc: Document, puzzle: Puzzle, where: str) -> Any:
     return doc.solution
 
 
+def share_fields(puzzle: Puzzle) -> dict[str, str]:
+    """How to share a puzzle in a JSON record: its puzz.link ``url``, or the genre's own
+    ``code`` (Taiji Maker) where it has no URL; {} when neither exists."""
+    genre = get_genre(puzzle.genre)
+    if genre.formats.url_codec is not None:
+        return {"url": to_url(puzzle)}
+    if genre.formats.codes:
+        return {"code": genre.formats.codes[0].write(puzzle)}
+    return {}
+
+
 def write_document(doc: Document, fmt: str) -> str:
     """A document as text in an output format: url, text, pzprv3, json, or the name of a
     genre's own code format (``taiji``)."""
@@ -363,4 +376,4 @@ def write_document(doc: Document, fmt: str) -> str:
 __all__ = ["iter_load", "iter_documents", "load", "load_one", "load_document", "load_answer",
            "parse_url", "to_url", "parse_text", "to_text", "puzzle_from_doc", "is_url",
            "parse_pzprv3", "to_pzprv3", "parse_janko", "detect", "write_document", "Document",
-           "FORMATS", "document_to_doc", "document_from_doc"]
+           "FORMATS", "document_to_doc", "document_from_doc", "share_fields"]

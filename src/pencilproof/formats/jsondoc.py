@@ -163,7 +163,9 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
             except InputError as e:
                 raise InputError(e.message, f"{place('grid', r, c)}: r{r + 1}c{c + 1}") from None
         out.append(tuple(cells))
-    return Puzzle(genre.name, rows, cols, tuple(out))
+    puzzle = Puzzle(genre.name, rows, cols, tuple(out))
+    genre.check_puzzle(puzzle, place("grid"))
+    return puzzle
 
 
 def _code_doc(doc: dict[str, Any], where: str, place: Callable[..., str]) -> Puzzle:
@@ -184,7 +186,9 @@ def _code_doc(doc: dict[str, Any], where: str, place: Callable[..., str]) -> Puz
             raise InputError(f"not a {genre.name} code ({names})", place("code"))
     elif found is None:
         raise InputError("not a puzzle code of any genre", place("code"))
-    return found[1].parse(code.strip(), place("code"))
+    puzzle = found[1].parse(code.strip(), place("code"))
+    check_size(puzzle.rows, puzzle.cols, place("code"))
+    return puzzle
 
 
 def document_from_doc(doc: Any, where: str, answers: bool = True,
@@ -212,6 +216,9 @@ def document_from_doc(doc: Any, where: str, answers: bool = True,
 def document_to_doc(doc: Document) -> dict[str, Any]:
     """The JSON puzzle document of a Document: genre, size, grid, url, and any solution."""
     out = doc.puzzle.to_doc()
+    codes = get_genre(doc.puzzle.genre).formats.codes
+    if codes:
+        out["code"] = codes[0].write(doc.puzzle)
     try:
         out["url"] = to_url(doc.puzzle)
     except InputError:

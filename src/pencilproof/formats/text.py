@@ -73,7 +73,9 @@ def _parse_lines(lines: list[str], where: str, skip: int) -> Puzzle:
                                                 f"r{r + 1}c{c + 1}") from None
             row.append(seen[tok])
         grid.append(tuple(row))
-    return Puzzle(genre.name, rows, cols, tuple(grid))
+    puzzle = Puzzle(genre.name, rows, cols, tuple(grid))
+    genre.check_puzzle(puzzle, where)
+    return puzzle
 
 
 def to_text(puzzle: Puzzle) -> str:

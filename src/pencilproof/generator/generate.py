@@ -18,7 +18,7 @@ from typing import Any
 from ..checker import Status
 from ..encodings import ClueKey, Generation, get_genre
 from ..errors import InputError
-from ..formats import to_url
+from ..formats import share_fields
 from ..formats.url import MAX_SIDE
 from ..puzzle import Cell, Clue, Puzzle
 from .minimize import clue_count, reduce_clues
@@ -39,6 +39,7 @@ class GenerateOptions:
     clue_range: tuple[int, int] | None = None  # accepted number of clues, inclusive
     backend: str | None = None
     max_attempts: int = 200                   # attempts per candidate before giving up
+    extra: tuple[tuple[str, str], ...] = ()   # the genre's own options (Generation.options)
 
     def validate(self) -> "GenerateOptions":
         """Raise InputError naming the option; returns self with the genre's own name."""
@@ -64,13 +65,23 @@ class GenerateOptions:
             raise InputError(f"{self.question} is not a probability (0..1)", "--question")
         if self.max_attempts < 1:
             raise InputError("must be at least 1", "--max-attempts")
+        try:
+            genre.generator.with_options(dict(self.extra))
+        except ValueError as e:
+            if isinstance(e, InputError):
+                raise
+            raise InputError(str(e)) from None
         return GenerateOptions(**{**asdict(self), "genre": genre.name})
 
     def to_json(self) -> dict[str, Any]:
         """The options that shape the puzzles (not the backend), as stored in records."""
         d = asdict(self)
         d.pop("backend")
-        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in d.items()}
+        extra = dict(d.pop("extra"))
+        out = {k: (list(v) if isinstance(v, tuple) else v) for k, v in d.items()}
+        if extra:
+            out["extra"] = extra
+        return out
 
 
 @dataclass(frozen=True)
@@ -91,7 +102,7 @@ class Generated:
         doc.update({"solution": self.solution.to_json(), "clues": clue_count(self.puzzle),
                     "index": self.index, "attempt": self.attempt, "seed": self.seed,
                     "master_seed": master_seed, "seconds": round(self.seconds, 4),
-                    "solver_calls": self.solver_calls, "url": to_url(self.puzzle),
+                    "solver_calls": self.solver_calls, **share_fields(self.puzzle),
                     "options": options.to_json()})
         return doc
 
@@ -141,7 +152,7 @@ def _groups(hooks: Generation, cands: dict[ClueKey, Clue], rows: int, cols: int,
 def attempt_puzzle(options: GenerateOptions, rng: random.Random
                    ) -> tuple[tuple[Puzzle, Any] | None, int]:
     """One solution-first attempt; returns (puzzle and answer, or None) and solver calls."""
-    hooks = generation_of(get_genre(options.genre))
+    hooks = generation_of(get_genre(options.genre)).with_options(dict(options.extra))
     rows, cols = options.rows, options.cols
     solution = hooks.random_answer(rows, cols, rng, options.density,
                                    options.symmetric and hooks.symmetric_layout)

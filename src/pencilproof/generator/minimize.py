@@ -69,30 +69,57 @@ def reduce_clues(board: SwitchBoard, groups: Sequence[tuple[ClueKey, ...]],
     unknown: list[ClueKey] = []
     untested: list[ClueKey] = []
     tests = 0
-    for group in groups:
-        if any(c in board.fixed for c in group):
-            continue
-        if board.deadline is not None and time.monotonic() >= board.deadline:
-            untested.extend(group)
-            continue
-        board.set(group, Switch.OFF)
-        status, _ = board.solve()
-        tests += 1
-        if status is Status.UNSAT:
-            board.fix(group, Switch.OFF)
-            removed.extend(group)
-            continue
-        if (status is Status.SAT and question > 0 and rng is not None
-                and all(c in board.sw.weak for c in group) and rng.random() < question):
-            board.set(group, Switch.WEAK)
-            weak_status, _ = board.solve()
-            tests += 1
-            if weak_status is Status.UNSAT:
-                board.fix(group, Switch.WEAK)
-                weakened.extend(group)
+    monotone = board.sw.monotone
+    pending = list(groups)
+    while pending:
+        # Where clues can also add answers, a clue needed now may become removable once
+        # others are gone: such a board keeps needed clues on (not fixed) and passes
+        # again over them until a pass removes nothing, so the result is 1-minimal.
+        retry: list[tuple[ClueKey, ...]] = []
+        progress = False
+        for group in pending:
+            if any(c in board.fixed for c in group):
                 continue
-        board.fix(group, Switch.ON)
-        (unknown if status is Status.UNKNOWN else kept).extend(group)
+            if board.deadline is not None and time.monotonic() >= board.deadline:
+                untested.extend(group)
+                continue
+            board.set(group, Switch.OFF)
+            if not board.answer_holds():  # the answer needs it: no solve can say otherwise
+                board.set(group, Switch.ON)
+                retry.append(group)
+                continue
+            status, _ = board.solve()
+            tests += 1
+            if status is Status.UNSAT:
+                board.fix(group, Switch.OFF)
+                removed.extend(group)
+                progress = True
+                continue
+            if (status is Status.SAT and question > 0 and rng is not None
+                    and all(c in board.sw.weak for c in group) and rng.random() < question):
+                board.set(group, Switch.WEAK)
+                weak_status, _ = board.solve()
+                tests += 1
+                if weak_status is Status.UNSAT:
+                    board.fix(group, Switch.WEAK)
+                    weakened.extend(group)
+                    progress = True
+                    continue
+            if status is Status.UNKNOWN:
+                board.fix(group, Switch.ON)
+                unknown.extend(group)
+            elif monotone:
+                board.fix(group, Switch.ON)
+                kept.extend(group)
+            else:
+                board.set(group, Switch.ON)
+                retry.append(group)
+        if monotone or not progress:
+            for group in retry:
+                board.fix(group, Switch.ON)
+                kept.extend(group)
+            break
+        pending = retry
     log.debug("clue reduction: %d clues removed, %d weakened, %d kept%s in %d tests, %.3f s",
               len(removed), len(weakened), len(kept),
               f", {len(unknown)} undecided and {len(untested)} untested at the deadline"

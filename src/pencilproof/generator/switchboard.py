@@ -50,6 +50,8 @@ class SwitchBoard:
         self.live = LiveSolver(self.genre, solver, self.sw.encoded, deadline)
         self.state: dict[ClueKey, Switch] = {k: Switch.OFF for k in self.clues}
         self.fixed: set[ClueKey] = set()
+        #: The answers blocked so far (the first is the intended one).
+        self.blocked: list[Any] = []
 
     @property
     def deadline(self) -> float | None:
@@ -91,7 +93,11 @@ class SwitchBoard:
         effect, since turning a clue on can only remove solutions)."""
         out = []
         for k, v in self.state.items():
-            if k in self.fixed or v is Switch.OFF:
+            if k in self.fixed:
+                continue
+            if v is Switch.OFF:
+                if not self.sw.monotone:  # a free clue could add answers: assume it off
+                    out.append(-self.sw.switches[k])
                 continue
             out.append(self.sw.switches[k] if v is Switch.ON else self.sw.weak[k])
         return out
@@ -120,6 +126,14 @@ class SwitchBoard:
         images = (self.genre.images(self.blank, answer)
                   if self.genre.symmetry_applies(self.blank) else [])
         self.live.block(answer, images)
+        self.blocked.append(answer)
+
+    def answer_holds(self) -> bool:
+        """Whether the intended (first blocked) answer is an answer of the current state;
+        always so for monotone genres, whose clues only ever remove answers."""
+        if self.sw.monotone or not self.blocked:
+            return True
+        return not self.genre.verify(self.puzzle(), self.blocked[0])
 
     @property
     def calls(self) -> int:
