@@ -26,7 +26,8 @@ from .cli_args import Subparsers, positive_float, positive_int
 from .cli_formats import (extend as _formats_extend, format_option as _format_option,
                           nonempty as _nonempty)
 from .cli_generator import extend as _generator_extend
-from .formats import Document, iter_documents, iter_load, load_answer, load_document, to_url
+from .formats import (Document, iter_documents, iter_load, load_answer, load_document,
+                      share_fields, to_url)
 from .formats import Loaded
 from .output.unicode import cell_names, render_grid, render_pair, stdout_is_unicode
 from .puzzle import Puzzle, Solution
@@ -161,7 +162,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         tally[res.verdict.value] += 1
         codes.append(res.verdict.exit_code)
         if args.json:
-            out = {"source": label, **res.to_json(), "url": _safe_url(item)}
+            out = {"source": label, **res.to_json(), **_share(item)}
             if answer:
                 out["answer"] = answer[0]
             print(json.dumps(out), flush=True)
@@ -193,11 +194,12 @@ def _answer_verdict(puzzle: Puzzle, answer: Any, res: CheckResult) -> tuple[str,
     return "a_solution", "the file's answer is a solution (uniqueness unknown)"
 
 
-def _safe_url(p: Puzzle) -> str | None:
+def _share(p: Puzzle) -> dict[str, str | None]:
+    """The puzzle's puzz.link ``url`` (None if it has none), or its genre's own ``code``."""
     try:
-        return to_url(p)
+        return {**share_fields(p)} or {"url": None}
     except InputError:
-        return None
+        return {"url": None}
 
 
 def _optimum_line(res: OptimumResult) -> str:

@@ -11,7 +11,7 @@ import logging
 import re
 import sys
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from .checker import BACKENDS, DEFAULT_BACKEND
 from .cli_args import Subparsers, positive_float, positive_int
@@ -139,7 +139,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
     options = GenerateOptions(genre=args.genre, rows=rows, cols=cols, density=args.density,
                               values=args.values, question=args.question,
                               symmetric=args.symmetric, clue_range=args.clues,
-                              backend=args.solver, max_attempts=args.max_attempts)
+                              backend=args.solver, max_attempts=args.max_attempts,
+                              extra=tuple((name, value) for name, value in
+                                          sorted(vars(args).get("genre_options", {}).items())))
     with _logging(args.verbose, args.quiet):
         rep = generate_file(options, count=args.count, seed=args.seed, out=args.out,
                             jobs=args.jobs, resume=args.resume, max_time=args.max_time,
@@ -168,6 +170,32 @@ def cmd_generate(args: argparse.Namespace) -> int:
               f"{' '.join(map(str, rep.failed))}", file=sys.stderr)
         return EXIT_NO
     return EXIT_OK
+
+
+class _GenreOption(argparse.Action):
+    """Collects a genre's own generation option into ``args.genre_options``."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        found = dict(getattr(namespace, "genre_options", None) or {})
+        found[self.metavar_name] = str(values)
+        namespace.genre_options = found
+
+    metavar_name = ""
+
+
+def _genre_options(g: argparse.ArgumentParser) -> None:
+    """``--NAME VALUE`` for every generation option a genre declares (help from the genre)."""
+    helps: dict[str, list[str]] = {}
+    for genre in generating_genres():
+        if genre.generator is not None:
+            for name, text in genre.generator.options.items():
+                helps.setdefault(name, []).append(text)
+    for name, texts in sorted(helps.items()):
+        action = type(f"_Option_{name}", (_GenreOption,), {"metavar_name": name})
+        g.add_argument(f"--{name}", action=action, metavar="VALUE", dest="genre_option_" + name,
+                       help="; ".join(texts))
+    g.set_defaults(genre_options={})
 
 
 def extend(sub: Subparsers) -> None:
@@ -255,4 +283,5 @@ def extend(sub: Subparsers) -> None:
     g.add_argument("--progress-every", type=positive_float, default=10.0, metavar="SECONDS",
                    help="when stderr is not a terminal (no progress bar), print a progress "
                         "line this often (default 10)")
+    _genre_options(g)
     g.set_defaults(func=cmd_generate)
