@@ -33,6 +33,8 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/generate_throughput.py
 	$(BIN)/python benchmarks/smullyan_course.py
 	$(BIN)/python benchmarks/akari.py
+	$(BIN)/python benchmarks/taiji.py
+	$(BIN)/python benchmarks/seed_taiji.py
 	$(BIN)/python benchmarks/formats.py
 	$(BIN)/python benchmarks/big_grids.py
 	$(BIN)/python benchmarks/fuzz_cli.py --cases 5000

@@ -37,6 +37,7 @@ EXPECTED = {
     "pencilproof check 'https://puzz.link/p?smullyan/7/7/11h1j1h1h1g1h0h0g1g1g2h1i3h22h2g3h1'": 1,
     "pencilproof verify src/pencilproof/examples/akari.txt "
     "src/pencilproof/examples/akari-answer.txt": 1,
+    "pencilproof check '4:Fw22220Cy0Jw200Jw2Cy00222Fw2' --picture two.svg": 1,
 }
 
 #: ``generate --count N`` runs with min(N, MAX_COUNT): the same command, fewer puzzles,

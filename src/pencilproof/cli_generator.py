@@ -11,14 +11,14 @@ import logging
 import re
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from .checker import BACKENDS, DEFAULT_BACKEND
 from .cli_args import Subparsers, positive_float, positive_int
 from .cli_formats import format_option, nonempty
-from .encodings import generating_genres
+from .encodings import generating_genres, get_genre
 from .errors import InputError
-from .formats import Document, load_one, to_text, to_url, write_document
+from .formats import Document, load_one, share_fields, to_text, write_document
 from .output import cell_names, render_grid, render_pair
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
@@ -86,16 +86,22 @@ def cmd_minimize(args: argparse.Namespace) -> int:
           + (f", {len(res.unknown)} kept at the time limit" if res.unknown else "")
           + (f", {len(res.untested)} of them untested" if res.untested else "")
           + f"), {res.tests} tests, {res.solver_calls} solver calls, {res.seconds:.3f} s")
-    print(f"removed: {cell_names(res.removed) or '-'}")
-    print(f"kept:    {cell_names(res.kept) or '-'}")
+    hooks = get_genre(puzzle.genre).generator
+    assert hooks is not None  # minimize() refuses a genre without one
+
+    def names(keys: Iterable[Any]) -> str:
+        return cell_names(sorted({hooks.key_cell(k) for k in keys}))
+    print(f"removed: {names(res.removed) or '-'}")
+    print(f"kept:    {names(res.kept) or '-'}")
     if res.unknown:
-        print(f"unknown (time limit reached, kept): {cell_names(res.unknown)}")
+        print(f"unknown (time limit reached, kept): {names(res.unknown)}")
     if not res.rechecked:
         print("not re-checked: --max-time ran out before the independent re-check; "
               "uniqueness rests on the minimizer's own tests")
     print()
     print(to_text(res.minimized), end="")
-    print(to_url(res.minimized))
+    for link in share_fields(res.minimized).values():
+        print(link)
     if not args.quiet:
         print()
         print("\n".join(render_grid(res.minimized, res.solution)))
