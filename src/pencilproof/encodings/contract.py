@@ -67,6 +67,9 @@ class Glyph:
     hole: bool = False
     frame: bool = False
     links: tuple[str, ...] = ()
+    #: A mark drawn instead of ``text`` in pictures (any font shows it): ``diamond``,
+    #: ``dash``, ``slash``, or ``petals:K`` (a flower, K of its 4 petals yellow).
+    mark: Optional[str] = None
 
     @property
     def terminal(self) -> str:

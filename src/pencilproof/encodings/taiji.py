@@ -97,7 +97,11 @@ class Taiji(Genre):
         if t.hidden and text:
             text, short = f"({text})", f"({short})"
         short = short + t.colour + ("!" if t.fixed else "")
-        return Glyph(text, short or None, INKS.get(t.colour), None, False, t.fixed, links)
+        mark = {"diamond": "diamond", "dash": "dash", "slash": "slash",
+                "flower": f"petals:{t.petals}"}.get(kind)
+        if mark:
+            text = "h" if t.hidden else ""  # a note beside the drawn mark
+        return Glyph(text, short or None, INKS.get(t.colour), None, False, t.fixed, links, mark)
 
     # -- the puzzle's checks on itself ------------------------------------------------------
     def check_puzzle(self, puzzle: Puzzle, where: str) -> None:

@@ -35,6 +35,7 @@ CHAR = 7           # about how wide a caption character is, in pixels
 INK, GRID, SHADE, WALL = "#000000", "#9a9a9a", "#2f3e4e", "#111111"
 DIFF, DIFF_FILL, LAMP, LABEL_INK, PAPER = "#d62728", "#fbd5d0", "#f2b705", "#555555", "#ffffff"
 HOLE, FRAME, LINK = "#e4e4e4", "#8a8a8a", "#c47f00"
+PETAL_YELLOW, PETAL_PURPLE = "#f2c200", "#8e44ad"
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,15 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
             if glyph is not None and glyph.frame:
                 overlays.append(Rect(x + 5, y + 5, CELL - 10, CELL - 10, None, FRAME, 2.0,
                                      "fixed", cell_name((r, c))))
-            if glyph is not None and glyph.text:
+            if glyph is not None and glyph.mark:
+                if dark:
+                    overlays.append(Disc(x + CELL / 2, y + CELL / 2, CELL * 0.38, PAPER,
+                                         None, "backdrop"))
+                overlays += _mark(glyph.mark, x, y, glyph.ink or INK)
+                if glyph.text:  # a note beside the mark (hidden)
+                    overlays.append(Text(x + CELL - 6, y + 7, glyph.text, 9, LABEL_INK,
+                                         cls="note"))
+            elif glyph is not None and glyph.text:
                 text = glyph.text
                 size = min(CELL * 0.55, CELL * 1.5 / max(len(text), 1))
                 if dark and glyph.ink is not None:  # a coloured symbol on a dark cell
@@ -171,6 +180,29 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
     out.extend(overlays)
     out.append(Rect(gx, gy, puzzle.cols * CELL, puzzle.rows * CELL, None, INK, 2.0, "border"))
     return out
+
+
+def _mark(mark: str, x: float, y: float, ink: str) -> list[Shape]:
+    """A symbol drawn with lines and discs (no font needed): a diamond, a dash, a slash,
+    or a flower whose first K of 4 petals are yellow (the others purple)."""
+    cx, cy, h = x + CELL / 2, y + CELL / 2, CELL * 0.3
+    if mark == "diamond":
+        pts = [(cx, cy - h), (cx + h, cy), (cx, cy + h), (cx - h, cy), (cx, cy - h)]
+        return [Line(a[0], a[1], b[0], b[1], ink, 3.5) for a, b in zip(pts, pts[1:])]
+    if mark == "dash":
+        return [Line(cx - h, cy, cx + h, cy, ink, 5.0)]
+    if mark == "slash":
+        return [Line(cx - h * 0.8, cy + h * 0.8, cx + h * 0.8, cy - h * 0.8, ink, 5.0)]
+    if mark.startswith("petals:"):
+        k = int(mark.split(":")[1])
+        out: list[Shape] = []
+        for i, (dx, dy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):
+            colour = PETAL_YELLOW if i < k else PETAL_PURPLE
+            out.append(Disc(cx + dx * h * 0.62, cy + dy * h * 0.62, CELL * 0.12, colour, INK,
+                            "petal"))
+        out.append(Disc(cx, cy, CELL * 0.08, INK, None, "flower"))
+        return out
+    return []
 
 
 def _room(width: int) -> int:
