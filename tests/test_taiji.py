@@ -261,3 +261,28 @@ def test_generated_puzzles_are_unique_by_brute_force(extra):
         assert got.solution.rows in states
         assert oracle.classes(states) == 1
         assert len(states) == (2 if TAIJI.symmetry_applies(got.puzzle) else 1)
+
+
+def test_any_string_in_code_syntax_is_a_puzzle_or_one_line_error():
+    """Random strings over the code alphabet: a puzzle whose code reads back the same, or
+    an InputError; never another exception."""
+    rng = random.Random(5)
+    alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZroygbpkw<^/+-"
+    pieces = ["0", "0", "8", "+C", "-B", "Kw0", "S2", "Sr4", "<0", "^A1", "/T6", "Z0", "U5",
+              "Jy7", "9", "+", "S"]
+    read = 0
+    for _ in range(3000):
+        code = f"{rng.randint(1, 4)}:" + "".join(
+            rng.choice(alphabet) if rng.random() < 0.1 else rng.choice(pieces)
+            for _ in range(rng.randint(0, 10)))
+        try:
+            p = load_one(code)
+        except InputError as e:
+            assert "\n" not in str(e)
+            continue
+        read += 1
+        assert load_one(TAIJI.formats.codes[0].write(p)) == p
+        if p.rows * p.cols <= 12:
+            res = count(p, limit=2)
+            assert res.complete or res.count >= 2
+    assert read > 200
