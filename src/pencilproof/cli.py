@@ -128,6 +128,23 @@ def _documents(args: Namespace) -> Iterator[tuple[str, Document | InputError]]:
         yield from iter_documents(src, args.format, answers=True)
 
 
+def _checked(args: Namespace) -> Iterator[tuple[str, Document | InputError, Any]]:
+    """(label, document, None) to check here; with ``--cluster``, (label, document,
+    result or InputError) checked on the cluster, in input order."""
+    if args.cluster is None:
+        for label, doc in _documents(args):
+            yield label, doc, None
+        return
+    from .cluster import check_address, check_ordered  # Dask loads only for --cluster
+    check_address(args.cluster)
+    docs = list(_documents(args))
+    good = [(label, d.puzzle) for label, d in docs if not isinstance(d, InputError)]
+    results = check_ordered(good, args.cluster, backend=args.solver, encoding=args.encoding,
+                            time_limit=args.time_limit, limit=args.limit)
+    for label, doc in docs:
+        yield label, doc, None if isinstance(doc, InputError) else next(results)[2]
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     codes: list[int] = []
     tally = {v.value: 0 for v in Verdict} | {"bad input": 0}
@@ -137,15 +154,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.picture:
         from .output.files import check_picture_path  # drawing code only when drawing
         check_picture_path(args.picture)
-    for label, doc in _documents(args):
+    for label, doc, done in _checked(args):
         n += 1
         try:
             if isinstance(doc, InputError):  # already names its place
                 raise doc
             item = doc.puzzle
             try:
-                res = check(item, backend=args.solver, encoding=args.encoding,
-                            time_limit=args.time_limit, limit=args.limit)
+                if isinstance(done, InputError):
+                    raise done
+                res = done if done is not None else check(
+                    item, backend=args.solver, encoding=args.encoding,
+                    time_limit=args.time_limit, limit=args.limit)
                 answer = (_answer_verdict(item, doc.solution, res)
                           if doc.solution is not None and isinstance(res, CheckResult) else None)
             except InputError as e:  # e.g. an encoding this genre lacks: name the puzzle
@@ -407,6 +427,10 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="decide uniqueness; show a second solution if there is one")
     c.add_argument("puzzles", nargs="+", metavar="PUZZLE")
     c.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    c.add_argument("--cluster", default=None, metavar="ADDRESS",
+                   help="check on a Dask cluster (tcp://HOST:PORT, or local:N loopback "
+                        "workers; pip install 'pencilproof[cluster]'); output stays in input "
+                        "order")
     c.add_argument("-q", "--quiet", action="store_true", help="verdict lines only, no grids")
     c.add_argument("--limit", type=positive_int, default=None, metavar="L",
                    help="optimisation genres: is L achievable, and is it the optimum? "

@@ -141,6 +141,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
     from .generator.generate import GenerateOptions
     from .generator.pool import generate_file
     nonempty(args.out, "--out")
+    if args.cluster is not None:
+        from .cluster import check_address  # Dask loads only for --cluster
+        check_address(args.cluster)
     rows, cols = args.size
     options = GenerateOptions(genre=args.genre, rows=rows, cols=cols, density=args.density,
                               values=args.values, question=args.question,
@@ -151,7 +154,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     with _logging(args.verbose, args.quiet):
         rep = generate_file(options, count=args.count, seed=args.seed, out=args.out,
                             jobs=args.jobs, resume=args.resume, max_time=args.max_time,
-                            progress_every=None if args.quiet else args.progress_every)
+                            progress_every=None if args.quiet else args.progress_every,
+                            cluster=args.cluster)
     have = rep.earlier + rep.new
     rate = rep.new / rep.seconds * 60 if rep.seconds > 0 else 0.0
     print(f"{rep.path}: {have} of {rep.count} puzzles ({rep.new} new"
@@ -257,6 +261,11 @@ def extend(sub: Subparsers) -> None:
     g.add_argument("--jobs", "-j", type=positive_int, default=None, metavar="J",
                    help="worker processes (default: all cores)")
     g.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    g.add_argument("--cluster", default=None, metavar="ADDRESS",
+                   help="run the candidates on a Dask cluster: tcp://HOST:PORT of a running "
+                        "scheduler, or local:N for N loopback worker processes (needs the "
+                        "cluster extra: pip install 'pencilproof[cluster]'); the puzzles are "
+                        "the same as with --jobs")
     g.add_argument("--resume", action="store_true",
                    help="continue a run whose --out already holds some of its puzzles")
     g.add_argument("--max-time", type=positive_float, default=None, metavar="SECONDS",

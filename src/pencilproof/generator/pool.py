@@ -458,23 +458,25 @@ def _keep_ignoring_sigint() -> Iterator[None]:
 def generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
                   jobs: int | None = None, resume: bool = False,
                   max_time: float | None = None, progress: bool | None = None,
-                  progress_every: float | None = None) -> RunReport:
+                  progress_every: float | None = None, cluster: str | None = None) -> RunReport:
     """Make candidates ``0 .. count-1`` (those not already in ``out`` with ``resume``).
 
     Without a progress bar (``progress`` False, or stderr not a terminal), a progress
     line goes to stderr every ``progress_every`` seconds, if given. A file that cannot
     be written is bad input (before any work); if writing fails later, the run stops
-    and the report's ``write_error`` says why.
+    and the report's ``write_error`` says why. ``cluster`` (``tcp://HOST:PORT`` or
+    ``local:N``) runs the candidates on a Dask cluster instead of ``jobs`` processes.
     """
     with _keep_ignoring_sigint():
         return _generate_file(options, count=count, seed=seed, out=out, jobs=jobs,
                               resume=resume, max_time=max_time, progress=progress,
-                              progress_every=progress_every)
+                              progress_every=progress_every, cluster=cluster)
 
 
 def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
                    jobs: int | None, resume: bool, max_time: float | None,
-                   progress: bool | None, progress_every: float | None) -> RunReport:
+                   progress: bool | None, progress_every: float | None,
+                   cluster: str | None = None) -> RunReport:
     t0 = time.monotonic()
     options = options.validate()
     if count < 1:
@@ -526,8 +528,15 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
                 log.error("candidate %d failed: %s (-vv shows where)", index, payload)
         bar.update(1)
 
-    runner: Runner = (InlineRunner(options, seed) if jobs == 1 or len(todo) <= 1 else
-                      ProcessRunner(options, seed, jobs))
+    runner: Runner
+    dask = None
+    if cluster is not None:
+        from ..cluster import DaskRunner  # Dask loads only for --cluster
+        runner = dask = DaskRunner(options, seed, cluster)
+    elif jobs == 1 or len(todo) <= 1:
+        runner = InlineRunner(options, seed)
+    else:
+        runner = ProcessRunner(options, seed, jobs)
     try:
         timed_out = runner.run(todo, deadline, started, on_done,
                                ticker.tick if ticker is not None else lambda: None,
@@ -541,6 +550,8 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
         sink.close()
         if bar is not None:
             bar.close()
+    if dask is not None:
+        jobs = dask.jobs
     return RunReport(str(path), count, earlier, sink.written, tuple(sorted(failed)),
                      tuple(sorted(crashed)), interrupted, timed_out, jobs,
                      time.monotonic() - t0, write_error)

@@ -1,0 +1,209 @@
+"""Generation and batch checking on a Dask cluster (the optional ``cluster`` extra).
+
+pencilproof ships no network layer of its own: ``--cluster tcp://HOST:PORT`` hands the
+work to a running Dask scheduler (``dask scheduler`` on one machine, ``dask worker
+tcp://HOST:PORT`` on others, or any Dask deployment), and ``--cluster local:N`` starts a
+loopback ``LocalCluster`` of N worker processes for one run.
+
+What travels: a task is a module-level function of this package plus plain data (the
+generation options, the master seed and one candidate index; or one puzzle and the check
+options). Workers import pencilproof themselves, so every worker needs the same version
+installed. Results come back as the same frozen dataclasses a local run makes. Solvers
+never travel (they cannot be pickled).
+
+Semantics match the local pool (:mod:`.generator.pool`): candidate ``i``'s puzzle depends
+on the options, the seed and ``i`` only; each finished puzzle is re-checked and appended
+in the parent at once; Ctrl-C cancels what is outstanding and keeps what is written.
+Tasks are submitted with explicit keys (Dask would merge identical "pure" submissions).
+A worker that dies has its tasks rescheduled by the scheduler; a task whose workers keep
+dying (Dask's ``allowed-failures``, 1 here for local clusters) is reported as that
+candidate's failure, never lost nor written twice.
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+import time
+import uuid
+from typing import Any, Callable, Iterator, Optional, Sequence
+
+from .checker import check
+from .errors import InputError
+from .generator.generate import GenerateOptions
+from .generator.pool import Outcome, _outcome
+
+log = logging.getLogger("pencilproof.cluster")
+
+INSTALL = "pip install 'pencilproof[cluster]'"
+_LOCAL = re.compile(r"local:([0-9]{1,3})")
+#: Seconds to wait for a remote scheduler before giving up.
+CONNECT_TIMEOUT = 10.0
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise InputError(f"needs Dask distributed, which is not installed: {INSTALL}",
+                         "--cluster") from None
+    return distributed
+
+
+def check_address(address: str) -> Optional[int]:
+    """The worker count of ``local:N`` (None for a scheduler's address); a one-line
+    error for anything else, before any work starts."""
+    if not isinstance(address, str) or not address.strip():
+        raise InputError("empty address (expected tcp://HOST:PORT or local:N)", "--cluster")
+    address = address.strip()
+    m = _LOCAL.fullmatch(address)
+    if not m and not re.fullmatch(r"[a-z+]+://\S+", address):
+        raise InputError(f"{address!r} is not a scheduler address (expected "
+                         "tcp://HOST:PORT or local:N)", "--cluster")
+    if m and not 1 <= int(m.group(1)) <= 256:
+        raise InputError(f"local:{m.group(1)}: the number of workers must be 1..256",
+                         "--cluster")
+    _distributed()
+    return int(m.group(1)) if m else None
+
+
+@contextlib.contextmanager
+def connect(address: str) -> Iterator[Any]:
+    """A Dask client for ``tcp://HOST:PORT`` (a running scheduler) or ``local:N`` (a
+    loopback cluster of N single-threaded worker processes, closed afterwards)."""
+    local = check_address(address)
+    address = address.strip()
+    distributed = _distributed()
+    import dask
+    cluster = None
+    with dask.config.set({"distributed.scheduler.allowed-failures": 1,
+                          "distributed.worker.daemon": False,
+                          "distributed.admin.tick.limit": "1h",
+                          "logging.distributed": "error"}):
+        try:
+            if local is not None:
+                cluster = distributed.LocalCluster(
+                    n_workers=local, threads_per_worker=1, processes=True,
+                    dashboard_address=None, silence_logs=logging.ERROR,
+                    host="127.0.0.1")
+                client = distributed.Client(cluster)
+            else:
+                client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError) as e:
+            if cluster is not None:
+                cluster.close()
+            raise InputError(f"cannot reach the Dask scheduler at {address} "
+                             f"({type(e).__name__}: {e})", "--cluster") from None
+        try:
+            yield client
+        finally:
+            with contextlib.suppress(Exception):
+                client.close()
+            if cluster is not None:
+                with contextlib.suppress(Exception):
+                    cluster.close()
+
+
+def workers(client: Any) -> int:
+    """Worker threads the scheduler has now (at least 1: tasks queue until one comes)."""
+    try:
+        return max(1, sum(client.nthreads().values()))
+    except Exception:  # a scheduler that does not answer: reported when tasks fail
+        return 1
+
+
+def _wait_first(distributed: Any, pending: set[Any], timeout: Optional[float]) -> set[Any]:
+    """The futures that finished within ``timeout`` seconds (empty set: none did)."""
+    try:
+        done, _ = distributed.wait(list(pending), timeout=timeout, return_when="FIRST_COMPLETED")
+    except (TimeoutError, distributed.TimeoutError):
+        return set()
+    return set(done)
+
+
+def _failed(future: Any) -> str:
+    try:
+        exc = future.exception()
+    except Exception as e:  # cancelled, or the scheduler went away
+        exc = e
+    return f"{type(exc).__name__}: {exc}"
+
+
+class DaskRunner:
+    """Candidates as Dask tasks (see :class:`~.generator.pool.Runner`)."""
+
+    def __init__(self, options: GenerateOptions, seed: int, address: str):
+        self.options, self.seed, self.address = options, seed, address
+        self.jobs = 0
+
+    def run(self, todo: Sequence[int], deadline: Optional[float], started: Callable[[], None],
+            on_done: Callable[[Outcome], None], idle: Callable[[], None],
+            idle_every: Callable[[], Optional[float]]) -> bool:
+        distributed = _distributed()
+        with connect(self.address) as client:
+            self.jobs = workers(client)
+            run = uuid.uuid4().hex[:12]
+            index: dict[Any, int] = {}
+            for i in todo:
+                f = client.submit(_outcome, self.options, self.seed, i, pure=False,
+                                  key=f"pencilproof-generate-{run}-{i}")
+                index[f] = i
+            pending = set(index)
+            started()
+            try:
+                while pending:
+                    now = time.monotonic()
+                    if deadline is not None and now >= deadline:
+                        return True
+                    wait = None if deadline is None else deadline - now
+                    every = idle_every()
+                    if every is not None:
+                        wait = every if wait is None else min(wait, every)
+                    done = _wait_first(distributed, pending, wait)
+                    idle()
+                    for f in sorted(done, key=index.__getitem__):
+                        pending.discard(f)
+                        if f.status == "finished":
+                            on_done(f.result())
+                        else:
+                            log.error("candidate %d: task failed on the cluster (%s)",
+                                      index[f], _failed(f))
+                            on_done(("crashed", index[f], _failed(f)))
+                return False
+            finally:
+                if pending:
+                    with contextlib.suppress(Exception):
+                        client.cancel(list(pending), force=True)
+
+
+def _check_task(puzzle: Any, options: dict[str, Any]) -> tuple[str, Any]:
+    """Check one puzzle on a worker: ("ok", result) or ("input", message) for bad input
+    (InputError does not pickle with its place; the message does)."""
+    try:
+        return "ok", check(puzzle, **options)
+    except InputError as e:
+        return "input", str(e)
+
+
+def check_ordered(items: Sequence[tuple[str, Any]], address: str, **options: Any
+                  ) -> Iterator[tuple[str, Any, Any]]:
+    """``(label, puzzle, result or InputError)`` for each item, in input order, each as
+    soon as it and all before it are done; the checks run on the cluster."""
+    distributed = _distributed()
+    with connect(address) as client:
+        run = uuid.uuid4().hex[:12]
+        futures = [client.submit(_check_task, puzzle, options, pure=False,
+                                 key=f"pencilproof-check-{run}-{k}")
+                   for k, (_, puzzle) in enumerate(items)]
+        try:
+            for (label, puzzle), f in zip(items, futures):
+                distributed.wait([f])
+                if f.status != "finished":
+                    yield label, puzzle, InputError(f"the check failed on the cluster "
+                                                    f"({_failed(f)})", label)
+                    continue
+                kind, value = f.result()
+                yield label, puzzle, value if kind == "ok" else InputError(value)
+        finally:
+            with contextlib.suppress(Exception):
+                client.cancel([f for f in futures if not f.done()], force=True)
