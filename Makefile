@@ -27,7 +27,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/canal_course.py
 	$(BIN)/python benchmarks/minimize_course.py
 	$(BIN)/python benchmarks/generate_throughput.py
@@ -35,6 +35,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/akari.py
 	$(BIN)/python benchmarks/taiji.py
 	$(BIN)/python benchmarks/seed_taiji.py
+	$(BIN)/python benchmarks/cluster.py
 	$(BIN)/python benchmarks/formats.py
 	$(BIN)/python benchmarks/big_grids.py
 	$(BIN)/python benchmarks/fuzz_cli.py --cases 5000

@@ -32,6 +32,7 @@ SKIP = {
 EXPECTED = {
     "$P check $E/puzzle.txt $E/more.json $E/batch.jsonl": 1,
     "$P check --json $E/batch.jsonl > verdicts.jsonl": 1,
+    "$P check --cluster local:2 $E/batch.jsonl": 1,
     "$P verify $E/puzzle.txt $E/answer.txt": 1,
     "$P check --picture two.svg 'https://puzz.link/p?canal/6/6/4j4p4h4p6j6'": 1,
     "pencilproof check 'https://puzz.link/p?smullyan/7/7/11h1j1h1h1g1h0h0g1g1g2h1i3h22h2g3h1'": 1,

@@ -84,7 +84,7 @@ def connect(address: str) -> Iterator[Any]:
             if local is not None:
                 cluster = distributed.LocalCluster(
                     n_workers=local, threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=logging.ERROR,
+                    dashboard_address=None, silence_logs=logging.CRITICAL,
                     host="127.0.0.1")
                 client = distributed.Client(cluster)
             else:
