@@ -155,3 +155,22 @@ def test_without_the_extra_the_option_says_how_to_install(monkeypatch):
         cluster.check_address("local:2")
     assert str(e.value) == ("--cluster: needs Dask distributed, which is not installed: "
                             "pip install 'pencilproof[cluster]'")
+
+
+def test_ctrl_c_keeps_what_finished_and_stops_the_workers_quietly(tmp_path):
+    out = tmp_path / "i.jsonl"
+    p = subprocess.Popen([str(Path(sys.executable).parent / "pencilproof"), "generate", "canal",
+                          "--size", "10x10", "--count", "500", "-o", str(out),
+                          "--cluster", "local:2", "-q"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not out.exists() or out.stat().st_size < 2000):
+        time.sleep(0.2)  # until some puzzles are written
+    os.killpg(p.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
+    stdout, stderr = p.communicate(timeout=60)
+    recs = _records(out)
+    assert p.returncode == 130 and 0 < len(recs) < 500
+    assert stderr == (f"pencilproof: interrupted: the {len(recs)} finished puzzles are in "
+                      f"{out}; continue with --resume\n")

@@ -24,6 +24,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
+import signal
+import threading
 import time
 import uuid
 from typing import Any, Callable, Iterator, Optional, Sequence
@@ -67,6 +69,17 @@ def check_address(address: str) -> Optional[int]:
     return int(m.group(1)) if m else None
 
 
+def _ignore_sigint() -> Any:
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _restore_sigint(previous: Any) -> None:
+    if previous is not None:
+        signal.signal(signal.SIGINT, previous)
+
+
 @contextlib.contextmanager
 def connect(address: str) -> Iterator[Any]:
     """A Dask client for ``tcp://HOST:PORT`` (a running scheduler) or ``local:N`` (a
@@ -82,10 +95,16 @@ def connect(address: str) -> Iterator[Any]:
                           "logging.distributed": "error"}):
         try:
             if local is not None:
-                cluster = distributed.LocalCluster(
-                    n_workers=local, threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=logging.CRITICAL,
-                    host="127.0.0.1")
+                # Workers start with Ctrl-C ignored (inherited through exec): the parent
+                # handles it, cancels their tasks and closes them, as the process pool does.
+                previous = _ignore_sigint()
+                try:
+                    cluster = distributed.LocalCluster(
+                        n_workers=local, threads_per_worker=1, processes=True,
+                        dashboard_address=None, silence_logs=logging.CRITICAL,
+                        host="127.0.0.1")
+                finally:
+                    _restore_sigint(previous)
                 client = distributed.Client(cluster)
             else:
                 client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
