@@ -398,7 +398,9 @@ def _forced_ok(board: Board, lit: Sequence[bool | None]) -> bool:
 
 
 def valid(board: Board, state: Sequence[str]) -> bool:
-    """Whether ``state`` (rows of '#' lit, '.' dark, 'x' on holes) solves ``board``."""
+    """Whether ``state`` (rows of '#' lit, '.' dark, 'x' on holes) solves ``board``.
+
+    ValueError if the state does not fit the board (wrong size, 'x' off the holes)."""
     lit = _parse_state(board, state)
     f = _facts(board)
     if not _forced_ok(board, lit):
