@@ -174,9 +174,11 @@ def seeds() -> Seeds:
                 s.answers.append(json.dumps({"solution": sol}))
             if rec.get("kind") == "puzzle" and _small(rec, 8):
                 s.good.append(rec)
-    for genre in ("floodit", "taiji"):           # genres pencilproof does not know
+    for genre in ("floodit", "taiji"):  # JSON lines without a grid (a code; a digit grid)
         for _rec, line in _records(genre)[:5]:
             s.json.append(line)
+    for rec, _line in _records("taiji")[:12]:  # Taiji Maker codes: command-line arguments
+        s.url.append(rec["code"])
     _SEEDS = s
     return s
 
