@@ -28,7 +28,8 @@ from .contract import FormatSpec, Genre, Glyph
 from .taiji_code import (COLOURS, TaijiAnswer, TaijiCode, Tile, check_links, check_tile,
                          clue_of, parse_token, tile_of, tiles_of)
 from .taiji_gen import TaijiGeneration
-from .taiji_model import TaijiModel, neighbours, region_of
+from .taiji_model import TaijiModel, neighbours
+from .taiji_model import regions as all_regions
 
 if TYPE_CHECKING:
     from ..checker.backends import Backend
@@ -180,15 +181,11 @@ class Taiji(Genre):
             for on, y in ((t.left, (x[0], x[1] - 1)), (t.up, (x[0] - 1, x[1]))):
                 if on and min(y) >= 0 and not tile(y).hole and lit(x) != lit(y):
                     out.append(Violation("tjLink", "linked tiles differ", _where([x, y])))
-        regions: list[frozenset[Cell]] = []
-        seen: set[Cell] = set()
-        for x in cells:
-            if x not in seen:
-                region = frozenset(region_of(rows, x))
-                seen |= region
-                regions.append(region)
+        regions = [frozenset(region) for region in all_regions(rows)]
+        symbols = {x for x in cells if tile(x).symbol}
         for region in regions:
-            out += self._region_rules(region, tile)
+            if not symbols.isdisjoint(region):
+                out += self._region_rules(region, tile)
         for x in cells:
             k = tile(x).petals
             if k >= 0:
@@ -222,6 +219,8 @@ class Taiji(Genre):
     def _shape_rules(regions: list[frozenset[Cell]], tile: TileOf) -> list[Violation]:
         shapes: dict[str, list[tuple[Cell, frozenset[Cell], bool]]] = {}
         for region in regions:
+            if not any(tile(x).kind in ("dash", "slash") for x in region):
+                continue
             for x in sorted(region):
                 if tile(x).kind in ("dash", "slash"):
                     rel = frozenset((r - x[0], c - x[1]) for r, c in region)

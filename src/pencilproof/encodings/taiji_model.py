@@ -57,6 +57,31 @@ def answer_rows(tiles: list[list[Tile]], lit: dict[Cell, bool]) -> tuple[str, ..
                          for c, t in enumerate(row)) for r, row in enumerate(tiles))
 
 
+def regions(rows: Sequence[str]) -> list[list[Cell]]:
+    """Every region of an answer (holes ``x`` excluded), each in BFS order from its
+    first tile in row-major order: one pass over flat indices, for big boards."""
+    h = len(rows)
+    w = len(rows[0]) if h else 0
+    flat = "".join(rows)
+    label = [-1] * (h * w)
+    out: list[list[Cell]] = []
+    for start in range(h * w):
+        if label[start] >= 0 or flat[start] == "x":
+            continue
+        ch = flat[start]
+        k = len(out)
+        label[start] = k
+        todo = [start]
+        for i in todo:  # grows while it is walked: a BFS
+            c = i % w
+            for j in (i - w, i + w, i - 1 if c else -1, i + 1 if c + 1 < w else -1):
+                if 0 <= j < h * w and label[j] < 0 and flat[j] == ch:
+                    label[j] = k
+                    todo.append(j)
+        out.append([divmod(i, w) for i in todo])
+    return out
+
+
 def region_of(rows: Sequence[str], start: Cell) -> set[Cell]:
     """The region (equal-state component, holes excluded) of a tile in an answer."""
     h, w = len(rows), len(rows[0])
@@ -153,17 +178,21 @@ class TaijiModel:
                 self.b.add_clause([self.x[cell] if t.lit else -self.x[cell]])
         # E[a, b]: two neighbours have the same state.
         self.E: dict[tuple[Cell, Cell], Lit] = {}
-        for a in self.cells:
-            for n in neighbours(self.rows, self.cols, a):
-                if n > a and not self.tile(n).hole:
-                    xa, xn = self.x[a], self.x[n]
-                    if xa == xn:
-                        e = self.T
-                    else:
-                        e = self.b.new_var()
-                        self.b.add_clauses([[-e, -xa, xn], [-e, xa, -xn], [e, xa, xn],
-                                            [e, -xa, -xn]])
-                    self.E[(a, n)] = self.E[(n, a)] = e
+        tiles, x, T = self.tiles, self.x, self.T
+        pairs = [((r, c), (r + dr, c + dc)) for r, c in self.cells for dr, dc in ((0, 1), (1, 0))
+                 if r + dr < self.rows and c + dc < self.cols and not tiles[r + dr][c + dc].hole]
+        self.b.reserve(len(pairs), 4 * len(pairs))
+        fresh = iter(self.b.new_vars(sum(1 for a, n in pairs if x[a] != x[n])))
+        clauses = []
+        for a, n in pairs:
+            xa, xn = x[a], x[n]
+            if xa == xn:
+                e = T
+            else:
+                e = next(fresh)
+                clauses += [[-e, -xa, xn], [-e, xa, -xn], [e, xa, xn], [e, -xa, -xn]]
+            self.E[(a, n)] = self.E[(n, a)] = e
+        self.b.add_clauses(clauses)
 
     def _components(self) -> None:
         """Tiles joined through existing tiles (regions never cross a hole)."""
