@@ -102,22 +102,31 @@ def test_a_separate_scheduler_serves_a_run_and_a_killed_worker_loses_nothing(
     address, procs = scheduler
     out = tmp_path / "tcp.jsonl"
     worker = procs[1]
+    at_kill: list[int] = []
 
-    def kill_soon() -> None:
-        time.sleep(2.0)
-        os.killpg(worker.pid, signal.SIGKILL)
+    def kill_mid_run() -> None:
+        """Once a few puzzles are written, kill one worker (and its nanny) outright."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            lines = out.read_text().count("\n") if out.exists() else 0
+            if lines >= 3:
+                at_kill.append(lines)
+                os.killpg(worker.pid, signal.SIGKILL)
+                worker.wait(timeout=30)
+                return
+            time.sleep(0.05)
     import threading
-    killer = threading.Thread(target=kill_soon)
+    killer = threading.Thread(target=kill_mid_run)
     killer.start()
-    code, stdout, err = run_cli("generate", "canal", "--size", "8x8", "--count", "24",
+    code, stdout, err = run_cli("generate", "canal", "--size", "8x8", "--count", "40",
                                 "--seed", "3", "-o", str(out), "--cluster", address, "-q")
     killer.join()
-    assert worker.poll() is not None  # it really died during the run
+    assert at_kill and at_kill[0] < 40 and worker.poll() is not None  # died mid-run
     recs = _records(out)
     # Nothing lost, nothing twice: every candidate is written or reported as failed.
-    assert code == 0 and sorted(recs) == list(range(24)), err
+    assert code == 0 and sorted(recs) == list(range(40)), err
     local = tmp_path / "local.jsonl"
-    generate_file(GenerateOptions(genre="canal", rows=8, cols=8), count=24, seed=3,
+    generate_file(GenerateOptions(genre="canal", rows=8, cols=8), count=40, seed=3,
                   out=str(local), jobs=2)
     assert recs == _records(local)
 
