@@ -10,11 +10,12 @@ import argparse
 import json
 from typing import Any, Sequence
 
-from .analysis import backbone
+from .analysis import backbone, redundant, repair
 from .checker import BACKENDS, DEFAULT_BACKEND
 from .cli_args import Subparsers, positive_float, positive_int
 from .cli_formats import format_option, nonempty
-from .formats import load_document
+from .encodings import get_genre
+from .formats import load_answer, load_document
 from .output import cell_names, render_grid
 from .puzzle import Cell, Puzzle
 
@@ -98,9 +99,84 @@ def cmd_backbone(args: argparse.Namespace) -> int:
     return code
 
 
+# -- repair ----------------------------------------------------------------------------------
+def _clue_names(puzzle: Puzzle, clues: Sequence[tuple[int, int, Any]]) -> str:
+    genre = get_genre(puzzle.genre)
+    return ", ".join(f"r{r + 1}c{c + 1} = {genre.clue_token(v)}" for r, c, v in clues)
+
+
+def cmd_repair(args: argparse.Namespace) -> int:
+    _picture_path(args)
+    nonempty(args.answer, "--answer")
+    doc = load_document(args.puzzle, args.format, answers=args.answer is None)
+    puzzle = doc.puzzle
+    if args.redundant:
+        return _redundant(args, puzzle)
+    answer = load_answer(puzzle, args.answer) if args.answer is not None else doc.solution
+    res = repair(puzzle, answer, backend=args.solver, time_limit=args.time_limit)
+    if args.json:
+        print(json.dumps({"source": args.puzzle, **res.to_json()}))
+    elif res.already_unique:
+        print(f"{args.puzzle}: already unique with the intended answer: nothing to add")
+    elif not res.found:
+        why = ("the time limit was reached" if res.timed_out else
+               "no clue this genre offers tells the solutions apart")
+        print(f"{args.puzzle}: not unique, and no repair found ({why})")
+    else:
+        how = "one clue" if res.singles else _plural(len(res.clues), "clue")
+        print(f"{args.puzzle}: not unique; adding {how} makes it unique with the intended "
+              f"answer (verified): {_clue_names(puzzle, res.clues)}")
+        if len(res.singles) > 1:
+            print("other single clues that work: "
+                  + "; ".join(_clue_names(puzzle, s) for s in res.singles[1:]))
+        if not args.quiet and res.repaired is not None:
+            print("\n".join(render_grid(res.repaired, _answer_on(res.repaired, res.answer),
+                                        [(r, c) for r, c, _ in res.clues], ascii=args.ascii)))
+    if res.found and res.repaired is not None:
+        _draw(args, res.repaired, _answer_on(res.repaired, res.answer),
+              [(r, c) for r, c, _ in res.clues], "repaired",
+              [f"added (marked): {_clue_names(puzzle, res.clues) or 'nothing'}"])
+    return (EXIT_OK if res.found else EXIT_UNKNOWN if res.timed_out else EXIT_NO)
+
+
+def _answer_on(puzzle: Puzzle, answer: Any) -> Any:
+    """The answer as written for this puzzle (Light Up's rows copy its numbers)."""
+    hooks = get_genre(puzzle.genre).generator
+    return answer if hooks is None else hooks.answer_for(puzzle, answer)
+
+
+def _redundant(args: argparse.Namespace, puzzle: Puzzle) -> int:
+    answer, can_go = redundant(puzzle, backend=args.solver)
+    flat = [x for group in can_go for x in group]
+    if args.json:
+        print(json.dumps({"source": args.puzzle, "redundant": [list(x) for x in flat]}))
+    else:
+        print(f"{args.puzzle}: unique; {_plural(len(can_go), 'clue')} can each be removed "
+              f"on its own (verified): {_clue_names(puzzle, flat) or '-'}")
+        if can_go:
+            print("(together they may not all go: 'pencilproof minimize' removes a "
+                  "1-minimal set)")
+        if not args.quiet:
+            print("\n".join(render_grid(puzzle, answer, [(r, c) for r, c, _ in flat],
+                                        ascii=args.ascii)))
+    _draw(args, puzzle, answer, [(r, c) for r, c, _ in flat], "redundant clues",
+          [f"can each go on its own (marked): {_clue_names(puzzle, flat) or '-'}"])
+    return EXIT_OK
+
+
 def extend(sub: Subparsers) -> None:
     b = sub.add_parser("backbone", help="cells fixed in every solution, cells that vary")
     _options(b)
     b.add_argument("--limit", type=positive_int, default=100,
                    help="count solutions up to this many (default 100)")
     b.set_defaults(func=cmd_backbone)
+
+    r = sub.add_parser("repair", help="clues to add that make the puzzle unique; "
+                                      "--redundant: clues that can go")
+    _options(r)
+    r.add_argument("--answer", metavar="FILE", default=None,
+                   help="the intended answer (default: the answer PUZZLE carries, else the "
+                        "first solution found)")
+    r.add_argument("--redundant", action="store_true",
+                   help="list the clues of a unique puzzle that can each be removed")
+    r.set_defaults(func=cmd_repair)

@@ -3,5 +3,6 @@ would make the puzzle unique (repair), in what order a solver can deduce the ans
 (explain), and how hard that is (grade). Genre-agnostic: everything goes through the
 genre contract (``Encoded.agree``, the ``Generation`` hooks)."""
 from .backbone import BackboneResult, backbone
+from .repair import RepairResult, redundant, repair
 
-__all__ = ["BackboneResult", "backbone"]
+__all__ = ["BackboneResult", "backbone", "RepairResult", "repair", "redundant"]
