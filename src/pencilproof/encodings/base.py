@@ -141,6 +141,9 @@ class ShadingEncoded:
                 for row, lits in zip(solution.rows, self._layout())
                 for x, lit in zip(row, lits) if lit]
 
+    def agree(self, solution: Solution) -> dict[Cell, Lit]:
+        return {c: lit if solution[c] == "#" else -lit for c, lit in self.shade.items()}
+
     def prepare(self, puzzle: Puzzle) -> None:
         if self._prepare is not None:
             self._prepare(puzzle)
@@ -161,6 +164,9 @@ class NoAnswer:
 
     def block(self, answer: Any) -> list[Lit]:
         return []
+
+    def agree(self, answer: Any) -> dict[Cell, Lit]:
+        return {}
 
     def prepare(self, puzzle: Puzzle) -> None:
         pass

@@ -188,6 +188,13 @@ class Encoded(Protocol):
         """A clause satisfied by every answer except this one."""
         ...
 
+    def agree(self, answer: Any) -> dict[Cell, Lit]:
+        """Per cell the solver decides (givens that fix a cell by themselves left out), a
+        literal true iff the cell holds this answer's value; :meth:`block` is the clause
+        of their negations. The analyses (backbone, repair, explain) ask "does this cell
+        differ from the answer?" through it. {} for answers that are not grids."""
+        ...
+
     def prepare(self, puzzle: Puzzle) -> None:
         """Called with the puzzle the next solve stands for (a switch state of the
         generator's board), so lazy constraints can be shaped by what it forces."""

@@ -143,6 +143,9 @@ class LampEncoded:
         return [-lit if x == LAMP else lit
                 for row, lits in zip(solution.rows, self._var) for x, lit in zip(row, lits) if lit]
 
+    def agree(self, solution: Solution) -> dict[Cell, int]:
+        return {c: lit if solution[c] == LAMP else -lit for c, lit in self.lamp.items()}
+
     def prepare(self, puzzle: Puzzle) -> None:
         pass
 

@@ -466,6 +466,12 @@ class TaijiModel:
             seen[self.x[(r, c)]] = answer.rows[r][c] == "#"
         return [-v if on else v for v, on in seen.items()]
 
+    def agree(self, answer: TaijiAnswer) -> dict[Cell, Lit]:
+        """Every tile whose state the givens do not fix (a fixed tile, or one linked to
+        it, has the constant literal); linked tiles share their literal."""
+        return {(r, c): (x if answer.rows[r][c] == "#" else -x)
+                for r, c in self.cells if (x := self.x[(r, c)]) not in (self.T, -self.T)}
+
     def prepare(self, puzzle: Puzzle) -> None:
         pass
 

@@ -113,8 +113,10 @@ def cell_name(cell: Cell) -> str:
 
 
 def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: set[Cell],
-           ox: float, oy: float, title: str, panel: int) -> list[Shape]:
-    """One grid with its labels, its top-left label corner at (ox, oy)."""
+           ox: float, oy: float, title: str, panel: int,
+           notes: Optional[dict[Cell, str]] = None) -> list[Shape]:
+    """One grid with its labels, its top-left label corner at (ox, oy); ``notes`` are
+    small texts in cells' bottom-right corners (explain's step numbers)."""
     spec = genre.formats
     out: list[Shape] = []
     if title:
@@ -177,6 +179,11 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
             if (r, c) in marked:
                 overlays.append(Rect(x + 2.5, y + 2.5, CELL - 5, CELL - 5, None, DIFF, 3.0,
                                      "diff", cell_name((r, c))))
+            note = notes.get((r, c)) if notes else None
+            if note:
+                overlays.append(Rect(x + CELL - 17, y + CELL - 13, 16, 12, PAPER, None, 0,
+                                     "backdrop"))
+                overlays.append(Text(x + CELL - 9, y + CELL - 7, note, 9, DIFF, cls="note"))
     out.extend(overlays)
     out.append(Rect(gx, gy, puzzle.cols * CELL, puzzle.rows * CELL, None, INK, 2.0, "border"))
     return out
@@ -259,9 +266,11 @@ def _names(cells: Sequence[Cell]) -> str:
 
 
 def picture(puzzle: Puzzle, solution: Optional[Solution] = None, marked: Iterable[Cell] = (),
-            title: str = "", caption: Sequence[str] = (), name: str = "") -> Scene:
-    """One grid: the puzzle, or a solution drawn on it; ``marked`` cells are highlighted.
-    ``name`` (the puzzle's file or URL) is drawn on top."""
+            title: str = "", caption: Sequence[str] = (), name: str = "",
+            notes: Optional[dict[Cell, str]] = None) -> Scene:
+    """One grid: the puzzle, or a solution drawn on it; ``marked`` cells are highlighted,
+    ``notes`` written small in their cells' corners. ``name`` (the puzzle's file or URL)
+    is drawn on top."""
     genre = get_genre(puzzle.genre)
     width = scene_size(puzzle.rows, puzzle.cols, 1)[0]
     lines, names = _wrap(caption, width), _name_lines(name, width)
@@ -269,7 +278,7 @@ def picture(puzzle: Puzzle, solution: Optional[Solution] = None, marked: Iterabl
     top = PAD + len(names) * NAME
     shapes: list[Shape] = [Rect(0, 0, width, height, PAPER, None, 0, "background")]
     shapes += _name_shapes(names)
-    shapes += _panel(puzzle, genre, solution, set(marked), PAD, top, title, 0)
+    shapes += _panel(puzzle, genre, solution, set(marked), PAD, top, title, 0, notes)
     shapes += _caption_lines(lines, top + TITLE + LABEL + puzzle.rows * CELL + PAD / 2, width)
     return Scene(width, height, tuple(shapes), _scene_title(name, title or puzzle.genre))
 

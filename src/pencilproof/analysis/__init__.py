@@ -1,0 +1,8 @@
+"""What a setter asks after the verdict: which cells are forced (backbone), which clues
+would make the puzzle unique (repair), in what order a solver can deduce the answer
+(explain), and how hard that is (grade). Genre-agnostic: everything goes through the
+genre contract (``Encoded.agree``, the ``Generation`` hooks)."""
+from .backbone import BackboneResult, backbone
+from .repair import RepairResult, redundant, repair
+
+__all__ = ["BackboneResult", "backbone", "RepairResult", "repair", "redundant"]

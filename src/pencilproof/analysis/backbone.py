@@ -1,0 +1,170 @@
+"""Backbone: the cells whose value is the same in every solution, and those that vary.
+
+On one incremental solver (the checker's :class:`~pencilproof.checker.LiveSolver`, lazy
+cuts included): take a first answer A; while candidates are left, solve under "some
+candidate differs from A" (a fresh selector literal and one clause, through the genre's
+:meth:`~pencilproof.encodings.Encoded.agree` literals). Every answer found removes all
+the candidates it differs in at once; UNSAT leaves the backbone. So there is at most one
+solve per varying cell, usually far fewer.
+
+Under a symmetry of answers (Taiji without fixed tiles: inversion) the backbone is taken
+*up to* it: the cells where A and its images first differ are held at A's values (for
+inversion: the first tile), which leaves one answer of each class, and a cell is fixed
+when its value is the same in every such answer, i.e. fixed relative to those cells.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from ..checker import EncodingTimeout, LiveSolver, Status
+from ..encodings import Genre, get_genre
+from ..puzzle import Cell, Puzzle
+
+
+@dataclass(frozen=True)
+class BackboneResult:
+    """``answer`` is the first answer found (None: no answer, or the time ran out
+    first); ``fixed`` the decided cells with the same value in every answer (up to
+    ``up_to``, holding ``anchors`` as in ``answer``), ``varying`` the others.
+    ``solutions`` answers were found; ``complete`` says whether that is all of them."""
+
+    answer: Any
+    fixed: tuple[Cell, ...]
+    varying: tuple[Cell, ...]
+    solutions: int
+    complete: bool
+    seconds: float
+    timed_out: bool = False
+    up_to: Optional[str] = None
+    anchors: tuple[Cell, ...] = ()
+    others: tuple[Any, ...] = field(default=(), compare=False)
+    solver_calls: int = 0
+    #: Candidates not yet decided when the time ran out (neither fixed nor varying).
+    undecided: tuple[Cell, ...] = ()
+    #: Solves the backbone itself took (at most one per varying cell, and a last UNSAT).
+    probes: int = 0
+
+    def value(self, cell: Cell) -> str:
+        """The answer's character at a cell (``#``/``.`` for shading genres)."""
+        assert self.answer is not None
+        ch: str = self.answer[cell]
+        return ch
+
+    def to_json(self) -> dict[str, Any]:
+        """The issue's format: fixed cells with their values, varying cells."""
+        out: dict[str, Any] = {
+            "solutions": self.solutions, "complete": self.complete,
+            "fixed": [[r, c, self.value((r, c))] for r, c in self.fixed],
+            "varying": [[r, c] for r, c in self.varying],
+            "seconds": round(self.seconds, 6)}
+        if self.timed_out:
+            out["timed_out"] = True
+            out["undecided"] = [[r, c] for r, c in self.undecided]
+        if self.up_to:
+            out["up_to"] = self.up_to
+            out["anchors"] = [[r, c, self.value((r, c))] for r, c in self.anchors]
+        return out
+
+
+def anchors(genre: Genre, puzzle: Puzzle, answer: Any) -> list[Cell]:
+    """Cells that, held at this answer's values, rule out every other image of it under
+    the genre's symmetry: for each image not yet ruled out, the first cell where it
+    differs from the answer. [] when no symmetry applies."""
+    if not genre.symmetry_applies(puzzle):
+        return []
+    out: list[Cell] = []
+    for image in genre.images(puzzle, answer):
+        diff = answer.differ(image)
+        if diff and not any(c in diff for c in out):
+            out.append(diff[0])
+    return out
+
+
+@dataclass(frozen=True)
+class Split:
+    """What :func:`backbone_on` found: the fixed and varying cells, cells left undecided
+    when the time ran out, the further answers, and whether their count is complete."""
+
+    fixed: list[Cell]
+    varying: list[Cell]
+    undecided: list[Cell]
+    others: list[Any]
+    complete: bool
+    timed_out: bool
+    #: Solves the backbone took (the "some candidate differs" ones, the last UNSAT included).
+    probes: int = 0
+
+
+def backbone_on(live: LiveSolver, answer: Any, puzzle: Puzzle, limit: int = 0,
+                base: Sequence[int] = ()) -> Split:
+    """The backbone on an open solver whose first answer is ``answer``; ``base`` are
+    assumptions held in every solve. Then, while fewer than ``limit`` answers are known,
+    enumeration goes on (each answer blocked), so the count is exact when it runs out.
+    The solver is left with those answers blocked."""
+    agree = live.model.agree(answer)
+    pinned = set(anchors(live.genre, puzzle, answer))
+    held = list(base) + [agree[c] for c in sorted(pinned) if c in agree]
+    cand = {c for c in agree if c not in pinned}
+    varying: set[Cell] = set()
+    others: list[Any] = []
+    solver = live.solver
+    probes = 0
+    while cand:
+        probes += 1
+        sel = solver.new_var()
+        solver.add_clause([-sel] + sorted({-agree[c] for c in cand}))
+        status, other = live.solve(held + [sel])
+        solver.add_clause([-sel])  # this selector is spent
+        if status is Status.UNKNOWN:
+            return Split(sorted(c for c in agree if c not in varying and c not in cand),
+                         sorted(varying), sorted(cand), others, False, True, probes)
+        if other is None:
+            break
+        others.append(other)
+        moved = {c for c in cand if other[c] != answer[c]}
+        assert moved, "an answer that differs in no candidate"
+        cand -= moved
+        varying |= moved
+    fixed = sorted(c for c in agree if c not in varying)
+    complete = not varying  # no candidate ever moved: the answer is the only one
+    timed_out = False
+    if not complete and len(others) + 1 < limit:
+        live.block(answer)
+        for o in others:
+            live.block(o)
+        while len(others) + 1 < limit:
+            status, other = live.solve(held)
+            if other is None:
+                complete, timed_out = status is Status.UNSAT, status is Status.UNKNOWN
+                break
+            others.append(other)
+            live.block(other)
+    return Split(fixed, sorted(varying), [], others, complete, timed_out, probes)
+
+
+def backbone(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None = None,
+             time_limit: float | None = None, limit: int = 100) -> BackboneResult:
+    """The backbone of a puzzle and how many answers it has (counted up to ``limit``;
+    a lower bound with ``complete`` False beyond it)."""
+    t0 = time.perf_counter()
+    genre = get_genre(puzzle.genre)
+    up_to = genre.symmetry if genre.symmetry_applies(puzzle) else None
+    try:
+        live = LiveSolver.open(puzzle, backend, encoding, time_limit)
+    except EncodingTimeout:
+        return BackboneResult(None, (), (), 0, False, time.perf_counter() - t0, True, up_to)
+    try:
+        status, answer = live.solve()
+        if answer is None:
+            late = status is Status.UNKNOWN
+            return BackboneResult(None, (), (), 0, not late, time.perf_counter() - t0, late,
+                                  up_to, solver_calls=live.calls)
+        sp = backbone_on(live, answer, puzzle, limit)
+        return BackboneResult(answer, tuple(sp.fixed), tuple(sp.varying), 1 + len(sp.others),
+                              sp.complete, time.perf_counter() - t0, sp.timed_out, up_to,
+                              tuple(anchors(genre, puzzle, answer)), tuple(sp.others),
+                              live.calls, tuple(sp.undecided), sp.probes)
+    finally:
+        live.close()

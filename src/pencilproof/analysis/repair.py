@@ -1,0 +1,256 @@
+"""Repair: clues to add, read off the intended answer, that make a puzzle unique; and the
+reverse view, clues that can go.
+
+Everything runs on one generator :class:`~pencilproof.generator.SwitchBoard`: the
+puzzle's clues switched on for good, every clue the genre could add (its
+``clue_candidates`` of the intended answer, on cells without a given) behind a switch
+that is off, and the intended answer blocked (with its images under a symmetry). A
+solve is then "is there another answer with these clues on?".
+
+* One clue: a clue fixes the puzzle only if it breaks every other answer, so each other
+  answer found rules out every candidate that accepts it (``clue_holds``; monotone
+  genres, where a clue only ever removes answers). The candidates left are tried one by
+  one (one solve each; SAT gives another answer that prunes again). All that work are
+  reported; the first is proposed.
+* Else greedy: while another answer exists, switch on the candidate that breaks it and
+  most of the other answers seen so far; then drop picks that became unnecessary.
+
+Every proposal is re-checked by the checker (``check_unique`` on the repaired puzzle:
+unique, with the intended answer) before it is returned.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from ..checker import Status, Verdict, check_unique, solve
+from ..encodings import ClueKey, Generation, Genre, get_genre
+from ..errors import InputError, InternalError
+from ..generator.switchboard import Switch, SwitchBoard, generation_of
+from ..puzzle import Clue, Puzzle
+
+#: A clue as shown: its cell and the value the grid gets there.
+Placed = tuple[int, int, Clue]
+
+
+@dataclass(frozen=True)
+class RepairResult:
+    """``clues``: what to add (one proposal, verified); ``singles``: every single clue
+    that makes the puzzle unique (each verified), ``clues`` being the first when there is
+    one; ``repaired`` the puzzle with ``clues`` added; ``already_unique`` when nothing
+    is needed; ``found`` False when the candidates cannot tell the answers apart."""
+
+    answer: Any
+    clues: tuple[Placed, ...]
+    singles: tuple[tuple[Placed, ...], ...]
+    repaired: Optional[Puzzle]
+    already_unique: bool
+    found: bool
+    seconds: float
+    solver_calls: int
+    timed_out: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"clues": [list(p) for p in self.clues],
+                "verdict_after": "unique" if self.found else None,
+                "single": bool(self.singles),
+                "alternatives": [[list(p) for p in s] for s in self.singles[1:]],
+                "already_unique": self.already_unique,
+                "seconds": round(self.seconds, 6)}
+
+
+def placed(before: Puzzle, after: Puzzle) -> tuple[Placed, ...]:
+    """The givens ``after`` has where ``before`` has another (the clues added)."""
+    return tuple((r, c, after.grid[r][c]) for r, c in after.cells()
+                 if after.grid[r][c] != before.grid[r][c])
+
+
+def same_answer(genre: Genre, puzzle: Puzzle, a: Any, b: Any) -> bool:
+    """Equal, or images of each other where the puzzle's symmetry applies."""
+    if a == b:
+        return True
+    return genre.symmetry_applies(puzzle) and b in genre.images(puzzle, a)
+
+
+def intended(puzzle: Puzzle, answer: Any, backend: Optional[str]) -> Any:
+    """The intended answer: ``answer`` if given (it must be a solution: else a one-line
+    error), or the first solution the checker finds (None: there is none)."""
+    genre = get_genre(puzzle.genre)
+    if answer is None:
+        return solve(puzzle, backend=backend)
+    problems = genre.verify(puzzle, answer)
+    if problems:
+        codes = ", ".join(dict.fromkeys(v.code for v in problems))
+        raise InputError(f"the intended answer is not a solution of this puzzle ({codes})",
+                         "--answer")
+    return answer
+
+
+def candidates(hooks: Generation, puzzle: Puzzle, blank: Puzzle, clues: dict[ClueKey, Clue],
+               answer: Any) -> dict[ClueKey, Clue]:
+    """The genre's clues for this answer that go where the puzzle has no given yet."""
+    out: dict[ClueKey, Clue] = {}
+    for key, value in hooks.clue_candidates(answer).items():
+        if key in clues:
+            continue
+        cells = [(r, c) for r, c, _ in placed(blank, hooks.with_clues(blank, {key: value}))]
+        if cells and all(puzzle.grid[r][c] == blank.grid[r][c] for r, c in cells):
+            out[key] = value
+    return out
+
+
+def _verified(puzzle: Puzzle, repaired: Puzzle, answer: Any, backend: Optional[str]) -> None:
+    genre = get_genre(puzzle.genre)
+    res = check_unique(repaired, backend=backend)
+    if res.verdict is not Verdict.UNIQUE or not same_answer(genre, repaired,
+                                                             res.solutions[0], answer):
+        raise InternalError(f"a proposed repair re-checked as {res.verdict.value}, not "
+                            "unique with the intended answer")
+
+
+def repair(puzzle: Puzzle, answer: Any = None, *, backend: Optional[str] = None,
+           time_limit: Optional[float] = None, max_singles: int = 20) -> RepairResult:
+    """Clues that make ``puzzle`` unique with ``answer`` (default: its first solution).
+    Raises InputError when there is no answer to aim at."""
+    t0 = time.perf_counter()
+    genre = get_genre(puzzle.genre)
+    hooks = generation_of(genre)
+    answer = intended(puzzle, answer, backend)
+    if answer is None:
+        raise InputError("the puzzle has no solution: there is no answer to repair towards")
+    blank, clues = hooks.split_givens(puzzle)
+    answer = hooks.answer_for(puzzle, answer)
+    cands = candidates(hooks, puzzle, blank, clues, answer)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    board = SwitchBoard(blank, {**clues, **cands}, backend, deadline)
+    calls = 0
+    try:
+        board.block(answer)
+        board.fix(clues, Switch.ON)
+        board.set(cands, Switch.OFF)
+        status, other = board.solve()
+        if status is Status.UNSAT:
+            return RepairResult(answer, (), (), puzzle, True, True,
+                                time.perf_counter() - t0, board.calls)
+        seen: list[Any] = []
+        singles, late = _singles(board, hooks, cands, other, seen, max_singles)
+        if singles:
+            picks = singles
+        else:
+            chosen, late2 = _greedy(board, hooks, cands, seen)
+            late = late or late2
+            picks = [chosen] if chosen else []
+        calls = board.calls
+    finally:
+        board.close()
+    shown = []
+    for keys in picks:
+        fixed = hooks.with_clues(blank, {**clues, **{k: cands[k] for k in keys}})
+        _verified(puzzle, fixed, hooks.answer_for(fixed, answer), backend)
+        shown.append((placed(puzzle, fixed), fixed))
+    if not shown:
+        return RepairResult(answer, (), (), None, False, False, time.perf_counter() - t0,
+                            calls, late)
+    return RepairResult(answer, shown[0][0], tuple(s for s, _ in shown) if singles else (),
+                        shown[0][1], False, True, time.perf_counter() - t0, calls, late)
+
+
+def _breaks(hooks: Generation, cands: dict[ClueKey, Clue], key: ClueKey, other: Any) -> bool:
+    return not hooks.clue_holds(other, key, cands[key])
+
+
+def _singles(board: SwitchBoard, hooks: Generation, cands: dict[ClueKey, Clue], first: Any,
+             seen: list[Any], most: int) -> tuple[list[list[ClueKey]], bool]:
+    """Every candidate that alone leaves no other answer (up to ``most``), and whether
+    the time ran out. ``seen`` collects the other answers met."""
+    seen.append(first)
+    order = sorted(cands, key=repr)
+    # Breaking the answers seen first: only those can work where clues only remove answers.
+    pool = [k for k in order if all(_breaks(hooks, cands, k, o) for o in seen)]
+    if not board.sw.monotone:
+        pool += [k for k in order if k not in pool]
+    out: list[list[ClueKey]] = []
+    while pool and len(out) < most:
+        key = pool.pop(0)
+        board.set([key], Switch.ON)
+        if not board.answer_holds():  # (a genre whose clues work together: Taiji)
+            board.set([key], Switch.OFF)
+            continue
+        status, other = board.solve()
+        board.set([key], Switch.OFF)
+        if status is Status.UNKNOWN:
+            return out, True
+        if other is None:
+            out.append([key])
+            continue
+        seen.append(other)
+        if board.sw.monotone:
+            pool = [k for k in pool if _breaks(hooks, cands, k, other)]
+    return out, False
+
+
+def _greedy(board: SwitchBoard, hooks: Generation, cands: dict[ClueKey, Clue],
+            seen: list[Any]) -> tuple[list[ClueKey], bool]:
+    """Switch on, while another answer exists, the candidate that breaks it and most of
+    the answers seen; then drop the picks the others make unnecessary."""
+    order = sorted(cands, key=repr)
+    on: list[ClueKey] = []
+    status, other = board.solve()
+    while other is not None:
+        seen.append(other)
+        options = [k for k in order if k not in on and _breaks(hooks, cands, k, other)]
+        options.sort(key=lambda k: -sum(_breaks(hooks, cands, k, o) for o in seen))
+        for best in options:
+            board.set([best], Switch.ON)
+            if board.answer_holds():
+                break
+            board.set([best], Switch.OFF)
+        else:
+            return [], False
+        on.append(best)
+        status, other = board.solve()
+    if status is Status.UNKNOWN:
+        return [], True
+    for key in list(on):  # a later pick may cover an earlier one
+        board.set([key], Switch.OFF)
+        if board.answer_holds() and board.solve()[0] is Status.UNSAT:
+            on.remove(key)
+        else:
+            board.set([key], Switch.ON)
+    return on, False
+
+
+def redundant(puzzle: Puzzle, *, backend: Optional[str] = None
+              ) -> tuple[Any, list[tuple[Placed, ...]]]:
+    """(the unique answer, the clues each of which can go on its own with the puzzle
+    staying unique), each verified by the checker. Raises InputError if not unique."""
+    genre = get_genre(puzzle.genre)
+    hooks = generation_of(genre)
+    first = check_unique(puzzle, backend=backend)
+    if first.verdict is not Verdict.UNIQUE:
+        raise InputError(f"the puzzle is not unique ({first.verdict.value}); --redundant "
+                         "needs a unique puzzle (repair it first)")
+    answer = first.solutions[0]
+    blank, clues = hooks.split_givens(puzzle)
+    board = SwitchBoard(blank, clues, backend)
+    can_go: list[ClueKey] = []
+    try:
+        board.block(answer)
+        board.set(clues, Switch.ON)
+        for key in sorted(clues, key=repr):
+            board.set([key], Switch.OFF)
+            if board.answer_holds() and board.solve()[0] is Status.UNSAT:
+                can_go.append(key)
+            board.set([key], Switch.ON)
+    finally:
+        board.close()
+    out = []
+    for key in can_go:
+        smaller = hooks.with_clues(blank, {k: v for k, v in clues.items() if k != key})
+        _verified(puzzle, smaller, hooks.answer_for(smaller, answer), backend)
+        out.append(tuple((r, c, puzzle.grid[r][c]) for r, c, _ in placed(puzzle, smaller)))
+    return answer, out
+
+
+__all__ = ["RepairResult", "repair", "redundant", "placed", "candidates"]

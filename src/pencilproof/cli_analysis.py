@@ -1,0 +1,182 @@
+"""The ``backbone``, ``repair``, ``explain`` subcommands (and ``check --grade``'s helper):
+parse arguments, call analysis/, print.
+
+Registered through :data:`pencilproof.cli.EXTENSIONS`. Each command takes one puzzle;
+nothing genre-specific lives here.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, Sequence
+
+from .analysis import backbone, redundant, repair
+from .checker import BACKENDS, DEFAULT_BACKEND
+from .cli_args import Subparsers, positive_float, positive_int
+from .cli_formats import format_option, nonempty
+from .encodings import get_genre
+from .formats import load_answer, load_document
+from .output import cell_names, render_grid
+from .puzzle import Cell, Puzzle
+
+EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN = 0, 1, 2, 3
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _names(cells: Sequence[Cell], most: int = 60) -> str:
+    """Cell names, the first ``most`` of them (a long list ends in ``...``)."""
+    shown = cell_names(cells[:most])
+    return (shown + (" ..." if len(cells) > most else "")) or "-"
+
+
+def _options(p: argparse.ArgumentParser, solver: bool = True) -> None:
+    p.add_argument("puzzle", metavar="PUZZLE")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.add_argument("-q", "--quiet", action="store_true", help="no grid")
+    p.add_argument("--picture", metavar="OUT.svg|OUT.png", default=None,
+                   help="draw the result")
+    p.add_argument("--ascii", action="store_true", default=None,
+                   help="draw grids in ASCII")
+    if solver:
+        p.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,
+                       help=f"SAT backend (default: {DEFAULT_BACKEND})")
+        p.add_argument("--encoding", default=None, help="the genre's encoding (default: its first)")
+    p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
+                   help="stop after this many seconds (exit 3)")
+    format_option(p)
+
+
+def _picture_path(args: argparse.Namespace) -> None:
+    nonempty(args.picture, "--picture")
+    if args.picture:
+        from .output.files import check_picture_path
+        check_picture_path(args.picture)
+
+
+def _draw(args: argparse.Namespace, puzzle: Puzzle, answer: Any, marked: Sequence[Cell],
+          title: str, caption: Sequence[str], notes: dict[Cell, str] | None = None) -> None:
+    if not args.picture:
+        return
+    from .output.files import write_picture
+    from .output.scene import picture
+    write_picture(picture(puzzle, answer, marked, title=title, caption=caption,
+                          name=args.puzzle, notes=notes), args.picture)
+
+
+# -- backbone --------------------------------------------------------------------------------
+def cmd_backbone(args: argparse.Namespace) -> int:
+    _picture_path(args)
+    puzzle = load_document(args.puzzle, args.format, answers=False).puzzle
+    res = backbone(puzzle, backend=args.solver, encoding=args.encoding,
+                   time_limit=args.time_limit, limit=args.limit)
+    code = (EXIT_UNKNOWN if res.timed_out else
+            EXIT_OK if res.solutions == 1 and res.complete else EXIT_NO)
+    up_to = f" up to {res.up_to}" if res.up_to else ""
+    count = (f"{res.solutions}" if res.complete else f"at least {res.solutions}")
+    count += " solution" + ("" if res.solutions == 1 else "s") + up_to
+    if args.json:
+        print(json.dumps({"source": args.puzzle, **res.to_json()}))
+    elif res.answer is None:
+        print(f"{args.puzzle}: " + ("unknown (time limit reached)" if res.timed_out
+                                    else "no solution") + f" ({res.seconds:.3f} s)")
+    else:
+        print(f"{args.puzzle}: {count}; {_plural(len(res.fixed), 'cell')} fixed, "
+              f"{len(res.varying)} varying ({res.seconds:.3f} s)")
+        if res.anchors:
+            print(f"up to {res.up_to}: {cell_names(res.anchors)} taken as in the solution shown")
+        print(f"varying: {_names(res.varying)}")
+        if res.undecided:
+            print(f"undecided (time limit reached): {_names(res.undecided)}")
+        if not args.quiet:
+            print("\n".join(render_grid(puzzle, res.answer, res.varying, ascii=args.ascii)))
+    if res.answer is not None:
+        _draw(args, puzzle, res.answer, res.varying, "backbone",
+              [f"{count}; the {_plural(len(res.varying), 'marked cell')} vary",
+               f"varying: {_names(res.varying, 40)}"])
+    return code
+
+
+# -- repair ----------------------------------------------------------------------------------
+def _clue_names(puzzle: Puzzle, clues: Sequence[tuple[int, int, Any]]) -> str:
+    genre = get_genre(puzzle.genre)
+    return ", ".join(f"r{r + 1}c{c + 1} = {genre.clue_token(v)}" for r, c, v in clues)
+
+
+def cmd_repair(args: argparse.Namespace) -> int:
+    _picture_path(args)
+    nonempty(args.answer, "--answer")
+    doc = load_document(args.puzzle, args.format, answers=args.answer is None)
+    puzzle = doc.puzzle
+    if args.redundant:
+        return _redundant(args, puzzle)
+    answer = load_answer(puzzle, args.answer) if args.answer is not None else doc.solution
+    res = repair(puzzle, answer, backend=args.solver, time_limit=args.time_limit)
+    if args.json:
+        print(json.dumps({"source": args.puzzle, **res.to_json()}))
+    elif res.already_unique:
+        print(f"{args.puzzle}: already unique with the intended answer: nothing to add")
+    elif not res.found:
+        why = ("the time limit was reached" if res.timed_out else
+               "no clue this genre offers tells the solutions apart")
+        print(f"{args.puzzle}: not unique, and no repair found ({why})")
+    else:
+        how = "one clue" if res.singles else _plural(len(res.clues), "clue")
+        print(f"{args.puzzle}: not unique; adding {how} makes it unique with the intended "
+              f"answer (verified): {_clue_names(puzzle, res.clues)}")
+        if len(res.singles) > 1:
+            print("other single clues that work: "
+                  + "; ".join(_clue_names(puzzle, s) for s in res.singles[1:]))
+        if not args.quiet and res.repaired is not None:
+            print("\n".join(render_grid(res.repaired, _answer_on(res.repaired, res.answer),
+                                        [(r, c) for r, c, _ in res.clues], ascii=args.ascii)))
+    if res.found and res.repaired is not None:
+        _draw(args, res.repaired, _answer_on(res.repaired, res.answer),
+              [(r, c) for r, c, _ in res.clues], "repaired",
+              [f"added (marked): {_clue_names(puzzle, res.clues) or 'nothing'}"])
+    return (EXIT_OK if res.found else EXIT_UNKNOWN if res.timed_out else EXIT_NO)
+
+
+def _answer_on(puzzle: Puzzle, answer: Any) -> Any:
+    """The answer as written for this puzzle (Light Up's rows copy its numbers)."""
+    hooks = get_genre(puzzle.genre).generator
+    return answer if hooks is None else hooks.answer_for(puzzle, answer)
+
+
+def _redundant(args: argparse.Namespace, puzzle: Puzzle) -> int:
+    answer, can_go = redundant(puzzle, backend=args.solver)
+    flat = [x for group in can_go for x in group]
+    if args.json:
+        print(json.dumps({"source": args.puzzle, "redundant": [list(x) for x in flat]}))
+    else:
+        print(f"{args.puzzle}: unique; {_plural(len(can_go), 'clue')} can each be removed "
+              f"on its own (verified): {_clue_names(puzzle, flat) or '-'}")
+        if can_go:
+            print("(together they may not all go: 'pencilproof minimize' removes a "
+                  "1-minimal set)")
+        if not args.quiet:
+            print("\n".join(render_grid(puzzle, answer, [(r, c) for r, c, _ in flat],
+                                        ascii=args.ascii)))
+    _draw(args, puzzle, answer, [(r, c) for r, c, _ in flat], "redundant clues",
+          [f"can each go on its own (marked): {_clue_names(puzzle, flat) or '-'}"])
+    return EXIT_OK
+
+
+def extend(sub: Subparsers) -> None:
+    b = sub.add_parser("backbone", help="cells fixed in every solution, cells that vary")
+    _options(b)
+    b.add_argument("--limit", type=positive_int, default=100,
+                   help="count solutions up to this many (default 100)")
+    b.set_defaults(func=cmd_backbone)
+
+    r = sub.add_parser("repair", help="clues to add that make the puzzle unique; "
+                                      "--redundant: clues that can go")
+    _options(r)
+    r.add_argument("--answer", metavar="FILE", default=None,
+                   help="the intended answer (default: the answer PUZZLE carries, else the "
+                        "first solution found)")
+    r.add_argument("--redundant", action="store_true",
+                   help="list the clues of a unique puzzle that can each be removed")
+    r.set_defaults(func=cmd_repair)
