@@ -26,6 +26,7 @@ from .cli_args import Subparsers, positive_float, positive_int
 from .cli_formats import (extend as _formats_extend, format_option as _format_option,
                           nonempty as _nonempty)
 from .cli_generator import extend as _generator_extend
+from .cli_web import extend as _web_extend
 from .formats import (Document, iter_documents, iter_load, load_answer, load_document,
                       share_fields, to_url)
 from .formats import Loaded
@@ -486,7 +487,8 @@ def build_parser() -> argparse.ArgumentParser:
 #: Functions that add further subcommands (generator, renderers); each takes the
 #: subparsers object. Keeps this module a list of thin commands.
 EXTENSIONS: list[Callable[[Subparsers], None]] = [_formats_extend,    # render, convert (cli_formats.py)
-                             _generator_extend]  # minimize, generate (cli_generator.py)
+                             _generator_extend,  # minimize, generate (cli_generator.py)
+                             _web_extend]        # serve (cli_web.py)
 
 
 class _OutputFailed(Exception):
