@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint bench clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,17 @@ demo: $(VENV)/.installed
 	$(BIN)/pencilproof check src/pencilproof/examples/canal-course-17.txt src/pencilproof/examples/canal-course-25.txt; \
 	  echo "(exit code $$?: 0 unique, 1 multiple or no solution)"
 
-test: lint
+test: lint browser
 	$(BIN)/python -m pytest
+
+# The browser test (tests/test_web_browser.py) drives Debian's chromium through Playwright
+# (a browser build downloaded by 'playwright install' cannot be fetched here). Installed
+# when missing; an install that fails stops make test with one line.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "make test: installing Debian's chromium for the browser test"; \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
+	    >/dev/null; } || { echo "make test: cannot install chromium (apt-get install -y chromium as root), which tests/test_web_browser.py needs" >&2; exit 1; }; }
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks

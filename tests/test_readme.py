@@ -25,6 +25,9 @@ EXAMPLES = "src/pencilproof/examples"
 SKIP = {
     "make demo": "builds .venv and checks two examples: the Makefile's job, not this test's",
     "make test": "runs this very test suite",
+    "$P serve": "runs a web server until Ctrl-C (tests/test_web_browser.py starts one)",
+    "$P serve --port 8080 --open": "runs a web server until Ctrl-C and opens a browser",
+    ".venv/bin/pip install -q -e '.[web]'": "installs into the venv (make test has done it)",
 }
 
 #: Exit codes other than 0, keyed by the command as the README writes it (continuation

@@ -27,6 +27,7 @@ from .cli_formats import (extend as _formats_extend, format_option as _format_op
                           nonempty as _nonempty)
 from .cli_generator import extend as _generator_extend
 from .cli_analysis import extend as _analysis_extend
+from .cli_web import extend as _web_extend
 from .formats import (Document, iter_documents, iter_load, load_answer, load_document,
                       share_fields, to_url)
 from .formats import Loaded
@@ -488,7 +489,8 @@ def build_parser() -> argparse.ArgumentParser:
 #: subparsers object. Keeps this module a list of thin commands.
 EXTENSIONS: list[Callable[[Subparsers], None]] = [_formats_extend,    # render, convert (cli_formats.py)
                              _generator_extend,  # minimize, generate (cli_generator.py)
-                             _analysis_extend]   # backbone, repair, explain (cli_analysis.py)
+                             _analysis_extend,   # backbone, repair, explain (cli_analysis.py)
+                             _web_extend]        # serve (cli_web.py)
 
 
 class _OutputFailed(Exception):

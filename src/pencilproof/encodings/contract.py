@@ -367,6 +367,22 @@ class Genre(abc.ABC):
         """The text-file token of a grid value (``.`` for an empty cell)."""
         return "." if clue is None else str(clue)
 
+    #: Tokens an editor offers first when a setter clicks a cell (``serve``'s page cycles
+    #: through them; any other token can still be typed). Default: the common tokens
+    #: this genre's :meth:`parse_clue` accepts. A genre with richer givens declares its own.
+    editor_candidates: ClassVar[tuple[str, ...]] = (".", "?", "#", *map(str, range(10)))
+
+    def editor_tokens(self) -> tuple[str, ...]:
+        """The tokens of :attr:`editor_candidates` this genre accepts, ``.`` (empty) first."""
+        out = []
+        for token in self.editor_candidates:
+            try:
+                self.parse_clue(None if token == "." else token, "editor")
+            except ValueError:  # InputError: not a given of this genre
+                continue
+            out.append(token)
+        return tuple(out)
+
     @abc.abstractmethod
     def encode(self, puzzle: Puzzle, backend: "Backend", encoding: str | None = None) -> Encoded:
         """The puzzle's rules as clauses on ``backend`` (lazy parts returned as cuts).

@@ -1,0 +1,179 @@
+"""A bounded pool of solver processes whose jobs can be cancelled, even while running.
+
+Why processes: python-sat holds the GIL while CaDiCaL searches (measured: a thread that
+should wake every millisecond stalls for tens of milliseconds), so solver threads would
+freeze the event loop and use one core. Worker processes keep the page responsive and
+use every core.
+
+Why cancellable: a setter edits faster than a hard puzzle is checked. A newer edit from
+the same page cancels the stale check: a job still queued never starts (its id goes into
+a shared ring the worker reads first), and a running one is interrupted: its worker gets
+SIGINT, which it turns into :class:`~.jobs.Cancelled` only while that very job runs
+(CaDiCaL with a time limit searches in slices of at most 0.25 s, so it stops within one).
+"""
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import itertools
+import multiprocessing
+import os
+import signal
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Optional
+
+from . import jobs
+
+RING = 256            # recently cancelled job ids the workers can see
+_STRIDE = 3           # per worker slot: pid, running job id, job to interrupt
+
+# -- in the worker processes -----------------------------------------------------------------
+_slots: Any = None
+_ring: Any = None
+_slot = -1
+_current = 0
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    """SIGINT in a worker: cancel the running job if it is the one meant, else ignore."""
+    if _current and _slots[_slot * _STRIDE + 2] == _current:
+        raise jobs.Cancelled()
+
+
+def _init(slots: Any, ring: Any, lock: Any) -> None:
+    global _slots, _ring, _slot
+    _slots, _ring = slots, ring
+    with lock:
+        for i in range(len(slots) // _STRIDE):
+            if slots[i * _STRIDE] == 0:
+                slots[i * _STRIDE] = os.getpid()
+                _slot = i
+                break
+    signal.signal(signal.SIGINT, _interrupt)
+
+
+def _run(job: int, op: str, payload: Any) -> jobs.Result:
+    global _current
+    if job in _ring[:]:
+        return 409, {"error": "cancelled by a newer request"}, jobs.JSON
+    _current = job
+    _slots[_slot * _STRIDE + 1] = job
+    try:
+        return jobs.run(op, payload)
+    except (jobs.Cancelled, KeyboardInterrupt):  # z3 turns SIGINT into KeyboardInterrupt
+        return 409, {"error": "cancelled by a newer request"}, jobs.JSON
+    finally:
+        _current = 0
+        _slots[_slot * _STRIDE + 1] = 0
+
+
+def _warm() -> int:
+    return os.getpid()
+
+
+# -- in the server -----------------------------------------------------------------------------
+class Busy(Exception):
+    """More jobs are waiting than the pool accepts: the server answers 503."""
+
+
+class SolverPool:
+    """``workers`` solver processes and at most ``queue`` jobs waiting for them."""
+
+    def __init__(self, workers: int = 2, queue: int = 64):
+        self.workers = max(1, workers)
+        self.queue = queue
+        self._ctx = multiprocessing.get_context("spawn")  # no fork of a threaded server
+        self._ids = itertools.count(1)
+        self._futures: dict[int, concurrent.futures.Future[jobs.Result]] = {}
+        self._latest: dict[str, int] = {}
+        self._cancelled = 0
+        self._doomed: set[int] = set()  # cancelled, not yet finished
+        self._executor: Optional[concurrent.futures.ProcessPoolExecutor] = None
+        self._start()
+
+    def _start(self) -> None:
+        self._slots = self._ctx.Array("q", self.workers * _STRIDE, lock=False)
+        self._ring = self._ctx.Array("q", RING, lock=False)
+        self._executor = concurrent.futures.ProcessPoolExecutor(
+            self.workers, mp_context=self._ctx, initializer=_init,
+            initargs=(self._slots, self._ring, self._ctx.Lock()))
+
+    async def warm(self) -> None:
+        """Start every worker now (each imports the solvers once) rather than on the first
+        request."""
+        assert self._executor is not None
+        await asyncio.gather(*(asyncio.wrap_future(self._executor.submit(_warm))
+                               for _ in range(self.workers)))
+
+    @property
+    def pending(self) -> int:
+        """Jobs accepted and not finished (a cancelled one no longer counts)."""
+        return sum(1 for job, f in self._futures.items()
+                   if not f.done() and job not in self._doomed)
+
+    def cancel(self, job: int) -> None:
+        """Cancel a job: it never starts if queued; if running, its worker interrupts it."""
+        future = self._futures.get(job)
+        if future is None or future.done():
+            return
+        self._doomed.add(job)
+        self._ring[self._cancelled % RING] = job
+        self._cancelled += 1
+        if future.cancel():
+            return
+        for i in range(self.workers):
+            if self._slots[i * _STRIDE + 1] == job:
+                self._slots[i * _STRIDE + 2] = job
+                try:
+                    os.kill(self._slots[i * _STRIDE], signal.SIGINT)
+                except ProcessLookupError:
+                    pass
+
+    async def run(self, op: str, payload: Any, client: str | None = None,
+                  timeout: float | None = None) -> jobs.Result:
+        """Run one job off the event loop. A job from ``client`` cancels that client's
+        previous job; ``timeout`` (seconds) cancels this one and answers 504."""
+        assert self._executor is not None
+        older = self._latest.get(client) if client is not None else None
+        if older is not None:
+            self.cancel(older)
+        if self.pending >= self.queue:
+            raise Busy()
+        job = next(self._ids)
+        if client is not None:
+            self._latest[client] = job
+        try:
+            future = self._executor.submit(_run, job, op, payload)
+        except BrokenProcessPool:
+            self._restart()
+            return 500, {"error": "a solver process died; the pool was restarted"}, jobs.JSON
+        self._futures[job] = future
+        try:
+            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), timeout)
+        except asyncio.TimeoutError:
+            self.cancel(job)
+            return 504, {"error": f"time limit of {timeout:g} s reached"}, jobs.JSON
+        except asyncio.CancelledError:
+            if future.cancelled():
+                return 409, {"error": "cancelled by a newer request"}, jobs.JSON
+            self.cancel(job)  # the request itself went away (the client disconnected)
+            raise
+        except BrokenProcessPool:
+            self._restart()
+            return 500, {"error": "a solver process died; the pool was restarted"}, jobs.JSON
+        finally:
+            self._futures.pop(job, None)
+            self._doomed.discard(job)
+            if client is not None and self._latest.get(client) == job:
+                del self._latest[client]
+
+    def _restart(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+        self._futures.clear()
+        self._start()
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None
