@@ -39,6 +39,9 @@ log = logging.getLogger("pencilproof.cluster")
 
 INSTALL = "pip install 'pencilproof[cluster]'"
 _LOCAL = re.compile(r"local:([0-9]{1,3})")
+#: Log level that silences Dask's own loggers on a loopback cluster (their shutdown
+#: chatter, even at CRITICAL, is about Dask's internals, not the user's run).
+_SILENT = logging.CRITICAL + 10
 #: Seconds to wait for a remote scheduler before giving up.
 CONNECT_TIMEOUT = 10.0
 
@@ -101,7 +104,7 @@ def connect(address: str) -> Iterator[Any]:
                 try:
                     cluster = distributed.LocalCluster(
                         n_workers=local, threads_per_worker=1, processes=True,
-                        dashboard_address=None, silence_logs=logging.CRITICAL,
+                        dashboard_address=None, silence_logs=_SILENT,
                         host="127.0.0.1")
                 finally:
                     _restore_sigint(previous)
