@@ -41,6 +41,7 @@ EXPECTED = {
     "$P backbone 'https://puzz.link/p?canal/6/6/4j4p4h4p6j6'": 1,
     "$P backbone --json --limit 10 $E/smullyan.txt": 1,
     "$P backbone -q --picture forced.svg '4:Fw22220Cy0Jw200Jw2Cy00222Fw2'": 1,
+    "$P explain --max-level 2 'https://puzz.link/p?canal/6/6/4j4p4h4p6j6'": 1,
 }
 
 #: ``generate --count N`` runs with min(N, MAX_COUNT): the same command, fewer puzzles,
