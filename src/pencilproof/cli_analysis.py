@@ -12,6 +12,8 @@ from typing import Any, Sequence
 
 from .analysis import backbone, redundant, repair
 from .analysis.explain import LEVELS, explain
+from .analysis.grade import Grade, grade
+from .checker import CheckResult, OptimumResult, Verdict
 from .checker import BACKENDS, DEFAULT_BACKEND
 from .cli_args import Subparsers, positive_float, positive_int
 from .cli_formats import format_option, nonempty
@@ -163,6 +165,14 @@ def _redundant(args: argparse.Namespace, puzzle: Puzzle) -> int:
     _draw(args, puzzle, answer, [(r, c) for r, c, _ in flat], "redundant clues",
           [f"can each go on its own (marked): {_clue_names(puzzle, flat) or '-'}"])
     return EXIT_OK
+
+
+def grade_of_result(puzzle: Puzzle, res: CheckResult | OptimumResult,
+                    time_limit: float | None) -> Grade | None:
+    """``check --grade``: the grade of a puzzle the checker found unique (else None)."""
+    if not isinstance(res, CheckResult) or res.verdict is not Verdict.UNIQUE:
+        return None
+    return grade(puzzle, time_limit=time_limit)
 
 
 # -- explain ---------------------------------------------------------------------------------
