@@ -20,7 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))  # run from a checkout without installing
 
-from pencilproof.analysis import backbone, repair  # noqa: E402
+from collections import Counter  # noqa: E402
+
+from pencilproof.analysis import backbone, explain, grade_of, replay, repair  # noqa: E402
+from pencilproof.generator.minimize import clue_count  # noqa: E402
 from pencilproof.checker import count  # noqa: E402
 from pencilproof.encodings import get_genre  # noqa: E402
 from pencilproof.formats import puzzle_from_doc  # noqa: E402
@@ -100,7 +103,58 @@ def bench_repair() -> None:
     print(f"{n} non-unique records, slowest repair {worst:.3f} s")
 
 
-PARTS = {"backbone": bench_backbone, "repair": bench_repair}
+def _graded(name: str, puzzles: list, check_replay: bool) -> None:
+    rows = []
+    worst, bad = 0.0, 0
+    for label, p in puzzles:
+        t = time.perf_counter()
+        path = explain(p)
+        g = grade_of(path)
+        dt = time.perf_counter() - t
+        worst = max(worst, dt)
+        if check_replay:
+            bad += bool(replay(p, path))
+        if g is None:
+            print(f"  {label}: not unique ({len(path.undeduced)} cells undeduced), {dt:.3f} s")
+            continue
+        rows.append((p.rows * p.cols, clue_count(p), g.grade, g.depth, dt))
+        print(f"  {label:10} {p.rows}x{p.cols:<3} clues {clue_count(p):4}  {g.describe()}  "
+              f"{dt:6.3f} s")
+    dist = Counter(r[2] for r in rows)
+    print(f"{name}: {len(rows)} graded, slowest explain+grade {worst:.3f} s"
+          + (f", replay problems in {bad} paths" if check_replay else ""))
+    print("  grade distribution: " + ", ".join(f"{k}: {dist[k]}" for k in sorted(dist)))
+    for k in sorted(dist):
+        sel = [r for r in rows if r[2] == k]
+        print(f"  grade {k}: mean cells {sum(r[0] for r in sel) / len(sel):6.1f}, "
+              f"mean clues {sum(r[1] for r in sel) / len(sel):6.1f}, "
+              f"clues per cell {sum(r[1] / r[0] for r in sel) / len(sel):.3f}")
+    if len(rows) > 2:
+        print(f"  correlation of grade with cells {_corr([r[2] for r in rows], [r[0] for r in rows]):+.2f}"
+              f", with clues per cell "
+              f"{_corr([r[2] for r in rows], [r[1] / r[0] for r in rows]):+.2f}")
+
+
+def _corr(xs: list, ys: list) -> float:
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+    sx = sum((x - mx) ** 2 for x in xs) ** 0.5
+    sy = sum((y - my) ** 2 for y in ys) ** 0.5
+    return sxy / (sx * sy) if sx and sy else 0.0
+
+
+def bench_explain() -> None:
+    print("== explain + grade (target: every course puzzle under 5 s), paths replayed")
+    for g in ("canal", "smullyan"):
+        cases = [(f"course {n}", p) for n, p in course(g)]
+        _graded(f"{g} course", cases, True)
+    janko = [(f"janko {i}", puzzle_from_doc(r, "record")) for i, r in enumerate(records("lightup"))
+             if "janko" in r.get("source", "").lower()]
+    _graded("lightup Janko", janko, False)
+
+
+PARTS = {"backbone": bench_backbone, "repair": bench_repair, "explain": bench_explain}
 
 
 def main(argv: list[str]) -> int:

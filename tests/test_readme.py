@@ -128,7 +128,8 @@ def test_every_readme_command_runs_with_its_exit_code(tmp_path, capsys, monkeypa
     assert ran >= 30
     # What the commands were meant to write is there.
     for name in ("verdicts.jsonl", "two.svg", "result.json", "result.pzprv3", "result.txt",
-                 "answer.png", "smaller.txt", "canal10.jsonl", "sym.jsonl", "picky.jsonl"):
+                 "answer.png", "smaller.txt", "canal10.jsonl", "sym.jsonl", "picky.jsonl",
+                 "forced.svg", "repaired.svg", "path.json", "order.svg", "graded.jsonl"):
         assert (tmp_path / name).stat().st_size > 0, name
 
 
