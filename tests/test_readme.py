@@ -45,6 +45,7 @@ EXPECTED = {
     "$P backbone 'https://puzz.link/p?canal/6/6/4j4p4h4p6j6'": 1,
     "$P backbone --json --limit 10 $E/smullyan.txt": 1,
     "$P backbone -q --picture forced.svg '4:Fw22220Cy0Jw200Jw2Cy00222Fw2'": 1,
+    "$P explain --max-level 2 'https://puzz.link/p?canal/6/6/4j4p4h4p6j6'": 1,
 }
 
 #: ``generate --count N`` runs with min(N, MAX_COUNT): the same command, fewer puzzles,
@@ -131,7 +132,8 @@ def test_every_readme_command_runs_with_its_exit_code(tmp_path, capsys, monkeypa
     assert ran >= 30
     # What the commands were meant to write is there.
     for name in ("verdicts.jsonl", "two.svg", "result.json", "result.pzprv3", "result.txt",
-                 "answer.png", "smaller.txt", "canal10.jsonl", "sym.jsonl", "picky.jsonl"):
+                 "answer.png", "smaller.txt", "canal10.jsonl", "sym.jsonl", "picky.jsonl",
+                 "forced.svg", "repaired.svg", "path.json", "order.svg", "graded.jsonl"):
         assert (tmp_path / name).stat().st_size > 0, name
 
 

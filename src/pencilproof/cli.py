@@ -26,7 +26,7 @@ from .cli_args import Subparsers, positive_float, positive_int
 from .cli_formats import (extend as _formats_extend, format_option as _format_option,
                           nonempty as _nonempty)
 from .cli_generator import extend as _generator_extend
-from .cli_analysis import extend as _analysis_extend
+from .cli_analysis import extend as _analysis_extend, grade_of_result as _grade_of
 from .cli_web import extend as _web_extend
 from .formats import (Document, iter_documents, iter_load, load_answer, load_document,
                       share_fields, to_url)
@@ -183,12 +183,18 @@ def cmd_check(args: argparse.Namespace) -> int:
         total_seconds += res.seconds
         tally[res.verdict.value] += 1
         codes.append(res.verdict.exit_code)
+        graded = _grade_of(item, res, args.time_limit) if args.grade else None
         if args.json:
             out = {"source": label, **res.to_json(), **_share(item)}
             if answer:
                 out["answer"] = answer[0]
+            if args.grade:
+                out["grade"] = graded.to_json() if graded else None
             print(json.dumps(out), flush=True)
         else:
+            if graded is not None:
+                answer = (answer[0], answer[1] + "\n" + graded.describe()) if answer else (
+                    "", graded.describe())
             _print_result(label, item, res, args, answer[1] if answer else None)
     if n > 1 and not args.json:
         print(_summary(tally, total_seconds))
@@ -437,6 +443,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--limit", type=positive_int, default=None, metavar="L",
                    help="optimisation genres: is L achievable, and is it the optimum? "
                         "(exit 0 tight, 1 not achievable or not tight, 3 unknown)")
+    c.add_argument("--grade", action="store_true",
+                   help="a unique puzzle's difficulty grade 1-9 from its deduction path "
+                        "(see 'pencilproof explain')")
     c.add_argument("--picture", metavar="OUT.svg|OUT.png", default=None,
                    help="draw the verdict: the solution, or both solutions with the cells "
                         "where they differ (a batch: OUT.svg, OUT-2.svg, ...)")

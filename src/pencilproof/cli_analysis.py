@@ -11,6 +11,9 @@ import json
 from typing import Any, Sequence
 
 from .analysis import backbone, redundant, repair
+from .analysis.explain import LEVELS, explain
+from .analysis.grade import Grade, grade
+from .checker import CheckResult, OptimumResult, Verdict
 from .checker import BACKENDS, DEFAULT_BACKEND
 from .cli_args import Subparsers, positive_float, positive_int
 from .cli_formats import format_option, nonempty
@@ -164,6 +167,52 @@ def _redundant(args: argparse.Namespace, puzzle: Puzzle) -> int:
     return EXIT_OK
 
 
+def grade_of_result(puzzle: Puzzle, res: CheckResult | OptimumResult,
+                    time_limit: float | None) -> Grade | None:
+    """``check --grade``: the grade of a puzzle the checker found unique (else None)."""
+    if not isinstance(res, CheckResult) or res.verdict is not Verdict.UNIQUE:
+        return None
+    return grade(puzzle, time_limit=time_limit)
+
+
+# -- explain ---------------------------------------------------------------------------------
+def cmd_explain(args: argparse.Namespace) -> int:
+    _picture_path(args)
+    puzzle = load_document(args.puzzle, args.format, answers=False).puzzle
+    res = explain(puzzle, time_limit=args.time_limit, max_level=args.max_level)
+    code = (EXIT_UNKNOWN if res.timed_out else EXIT_NO if res.undeduced else EXIT_OK)
+    order: dict[Cell, str] = {}
+    for s in res.steps:
+        for r, c, _ in s.cells:
+            order[(r, c)] = str(s.round)
+    if args.json:
+        print(json.dumps({"source": args.puzzle, **res.to_json()}))
+    else:
+        deepest = max((lvl for lvl, _ in res.rounds), default=0)
+        print(f"{args.puzzle}: {_plural(len(res.rounds), 'round')}, "
+              f"{_plural(len(res.steps), 'step')}, deepest level {deepest} "
+              f"({LEVELS[deepest]}) ({res.seconds:.3f} s)")
+        genre = get_genre(puzzle.genre)
+        for s in res.steps:
+            cells = " ".join(f"r{r + 1}c{c + 1}={v}" for r, c, v in s.cells)
+            why = ("by symmetry" if s.level == 0 else
+                   f"from {cell_names(s.reasons)}" if s.reasons else "from the rules")
+            if s.level and (s.round > 1 or res.steps[0].level == 0):
+                why += " and the cells known before"
+            print(f"round {s.round} level {s.level} ({LEVELS[s.level]}): {cells}  [{why}]")
+        if res.undeduced:
+            print(f"not deduced (they vary, or the time ran out): {_names(res.undeduced)}")
+        if not args.quiet and res.answer is not None:
+            hooks = genre.generator
+            assert hooks is not None
+            print("\n".join(render_grid(puzzle, res.answer, res.undeduced, ascii=args.ascii)))
+    if res.answer is not None:
+        _draw(args, puzzle, res.answer, res.undeduced, "deduction order",
+              [f"each cell shows the round it is deduced in; {_plural(len(res.rounds), 'round')}"],
+              notes=order)
+    return code
+
+
 def extend(sub: Subparsers) -> None:
     b = sub.add_parser("backbone", help="cells fixed in every solution, cells that vary")
     _options(b)
@@ -180,3 +229,10 @@ def extend(sub: Subparsers) -> None:
     r.add_argument("--redundant", action="store_true",
                    help="list the clues of a unique puzzle that can each be removed")
     r.set_defaults(func=cmd_repair)
+
+    e = sub.add_parser("explain", help="a deduction path: rounds of cells, the level of "
+                                       "reasoning and the clues each step uses")
+    _options(e, solver=False)
+    e.add_argument("--max-level", type=int, choices=(1, 2, 3), default=3,
+                   help="the deepest level used (1 propagation, 2 failed literal, 3 search)")
+    e.set_defaults(func=cmd_explain)

@@ -149,6 +149,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
                               values=args.values, question=args.question,
                               symmetric=args.symmetric, clue_range=args.clues,
                               backend=args.solver, max_attempts=args.max_attempts,
+                              grade_range=args.grade,
                               extra=tuple((name, value) for name, value in
                                           sorted(vars(args).get("genre_options", {}).items())))
     with _logging(args.verbose, args.quiet):
@@ -286,6 +287,9 @@ def extend(sub: Subparsers) -> None:
                        + ": the drawn layout too, e.g. walls)")
     g.add_argument("--clues", type=_range, default=None, metavar="LO-HI",
                    help="accept only puzzles with this many clues")
+    g.add_argument("--grade", type=_range, default=None, metavar="LO-HI",
+                   help="accept only puzzles of these difficulty grades (1-9, see 'check "
+                        "--grade'); each record then carries its grade")
     g.add_argument("--max-attempts", type=positive_int, default=200, metavar="K",
                    help="attempts per candidate before it is given up (default 200)")
     g.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,

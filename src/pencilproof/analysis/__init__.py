@@ -3,6 +3,9 @@ would make the puzzle unique (repair), in what order a solver can deduce the ans
 (explain), and how hard that is (grade). Genre-agnostic: everything goes through the
 genre contract (``Encoded.agree``, the ``Generation`` hooks)."""
 from .backbone import BackboneResult, backbone
+from .explain import Explanation, explain, replay
+from .grade import GRADE_VERSION, Grade, grade, grade_of
 from .repair import RepairResult, redundant, repair
 
-__all__ = ["BackboneResult", "backbone", "RepairResult", "repair", "redundant"]
+__all__ = ["BackboneResult", "backbone", "RepairResult", "repair", "redundant",
+           "Explanation", "explain", "replay", "GRADE_VERSION", "Grade", "grade", "grade_of"]

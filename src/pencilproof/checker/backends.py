@@ -67,6 +67,7 @@ class Backend(Protocol):
     def reserve(self, nvars: int, nclauses: int) -> None: ...
     def solve(self, assumptions: Sequence[int] = (), deadline: float | None = None) -> Status: ...
     def values(self, lits: Iterable[int]) -> list[bool]: ...
+    def prefer(self, lits: Sequence[int]) -> None: ...
     def stats(self) -> dict[str, Any]: ...
     def close(self) -> None: ...
 
@@ -129,6 +130,11 @@ class _Counting(abc.ABC):
         """Many clauses at once (the same as add_clause on each, with less overhead)."""
         for cl in clauses:
             self.add_clause(cl)
+
+    def prefer(self, lits: Sequence[int]) -> None:
+        """A hint: decide these literals true first where the search is free (phases).
+        Never changes what is satisfiable; a backend may ignore it."""
+        return None
 
     # -- deadline and memory ---------------------------------------------------------------
     def checkpoint(self) -> None:
@@ -250,6 +256,9 @@ class CadicalBackend(_Counting):
             if ok is not None:
                 return bool(ok)
             rate = budget / max(time.perf_counter() - t, 1e-6)
+
+    def prefer(self, lits: Sequence[int]) -> None:
+        self._s.set_phases(list(lits))
 
     def values(self, lits: Iterable[int]) -> list[bool]:
         m = self._model

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Any, Callable, Iterable, Sequence
 
 from ..errors import InputError
 from ..puzzle import Cell, Puzzle, Shading, Solution
@@ -144,6 +144,9 @@ class ShadingEncoded:
     def agree(self, solution: Solution) -> dict[Cell, Lit]:
         return {c: lit if solution[c] == "#" else -lit for c, lit in self.shade.items()}
 
+    def partial_cuts(self, true: AbstractSet[Lit]) -> list[list[Lit]]:
+        return [] if self.connectivity is None else self.connectivity.partial_cuts(true)
+
     def prepare(self, puzzle: Puzzle) -> None:
         if self._prepare is not None:
             self._prepare(puzzle)
@@ -167,6 +170,9 @@ class NoAnswer:
 
     def agree(self, answer: Any) -> dict[Cell, Lit]:
         return {}
+
+    def partial_cuts(self, true: AbstractSet[Lit]) -> list[list[Lit]]:
+        return []
 
     def prepare(self, puzzle: Puzzle) -> None:
         pass

@@ -26,7 +26,8 @@ import enum
 import random
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Optional, Protocol, Sequence
+from typing import (TYPE_CHECKING, AbstractSet, Any, ClassVar, Mapping, Optional, Protocol,
+                    Sequence)
 
 from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
 
@@ -193,6 +194,13 @@ class Encoded(Protocol):
         literal true iff the cell holds this answer's value; :meth:`block` is the clause
         of their negations. The analyses (backbone, repair, explain) ask "does this cell
         differ from the answer?" through it. {} for answers that are not grids."""
+        ...
+
+    def partial_cuts(self, true: "AbstractSet[Lit]") -> list[list[Lit]]:
+        """Clauses of the lazily added rules that a *partial* assignment (the literals
+        in ``true``) already makes unit or false: what lets explain's propagation use
+        connectivity. Each must hold in every answer, like :meth:`cuts`; [] is always
+        correct (the rules then take part only through the search level)."""
         ...
 
     def prepare(self, puzzle: Puzzle) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import Iterable, Mapping, Sequence
+from typing import AbstractSet, Iterable, Mapping, Sequence
 
 from .cnf import Lit, at_most_one, unary_sum
 
@@ -138,6 +138,40 @@ class LazyConnectivity:
         and a cell b of another component, ``-a | -b | (some cell bordering K)``.
         """
         return self._cuts(_runs_of_cells(region))
+
+    def partial_cuts(self, true: AbstractSet[Lit]) -> list[list[Lit]]:
+        """Connectivity under a partial assignment (``true``: the literals known true).
+
+        The cells not known outside the region may still join it; split them into
+        components. A component K holding a cell d known inside is walled off by its
+        border (all known outside), so for every cell x of another component the clause
+        ``-d | -x | (some border cell of K)`` holds in every answer and is unit now: x is
+        outside. Two such components give a false clause (a contradiction)."""
+        m = self.member
+        possible = [c for c, lit in m.items() if -lit not in true]
+        comps = components(possible)
+        if len(comps) <= 1:
+            return []
+        rows, cols = self.rows, self.cols
+        anchored = []
+        for k, comp in enumerate(comps):
+            d = next((c for c in comp if m[c] in true), None)
+            if d is not None:
+                anchored.append((k, d))
+        out: list[list[Lit]] = []
+        for k, d in anchored[:2]:
+            inside = set(comps[k])
+            border = sorted({n for c in comps[k] for n in neighbours(c, rows, cols)
+                             if n not in inside and n in m})
+            tail = [m[n] for n in border]
+            if len(anchored) > 1:  # two walled-off pieces each with a region cell
+                other = next(e for j, e in anchored if j != k)
+                out.append([-m[d], -m[other]] + tail)
+                continue
+            for j, comp in enumerate(comps):
+                if j != k:
+                    out.extend([-m[d], -m[x]] + tail for x in comp)
+        return out
 
     def cuts_of_rows(self, rows: Sequence[str], chars: str) -> list[list[Lit]]:
         """:meth:`cuts` of the region of the cells whose answer character is in

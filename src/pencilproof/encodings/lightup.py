@@ -24,7 +24,7 @@ import random
 import re
 from itertools import combinations
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Any, Sequence
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, LampSet, Puzzle, Solution, Violation
@@ -145,6 +145,9 @@ class LampEncoded:
 
     def agree(self, solution: Solution) -> dict[Cell, int]:
         return {c: lit if solution[c] == LAMP else -lit for c, lit in self.lamp.items()}
+
+    def partial_cuts(self, true: AbstractSet[int]) -> list[list[int]]:
+        return []  # nothing is lazy
 
     def prepare(self, puzzle: Puzzle) -> None:
         pass

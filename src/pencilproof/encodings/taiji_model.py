@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Any, Iterable, Sequence
 
 from ..puzzle import Cell, Puzzle
 from .cnf import unary_sum
@@ -471,6 +471,10 @@ class TaijiModel:
         it, has the constant literal); linked tiles share their literal."""
         return {(r, c): (x if answer.rows[r][c] == "#" else -x)
                 for r, c in self.cells if (x := self.x[(r, c)]) not in (self.T, -self.T)}
+
+    def partial_cuts(self, true: AbstractSet[Lit]) -> list[list[Lit]]:
+        """None: the region bounds take part in explain only through its search level."""
+        return []
 
     def prepare(self, puzzle: Puzzle) -> None:
         pass

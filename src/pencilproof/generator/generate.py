@@ -15,6 +15,7 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..analysis.grade import grade
 from ..checker import Status
 from ..encodings import ClueKey, Generation, get_genre
 from ..errors import InputError
@@ -40,6 +41,7 @@ class GenerateOptions:
     backend: str | None = None
     max_attempts: int = 200                   # attempts per candidate before giving up
     extra: tuple[tuple[str, str], ...] = ()   # the genre's own options (Generation.options)
+    grade_range: tuple[int, int] | None = None  # accepted difficulty grades (analysis.grade)
 
     def validate(self) -> "GenerateOptions":
         """Raise InputError naming the option; returns self with the genre's own name."""
@@ -61,6 +63,10 @@ class GenerateOptions:
             lo, hi = self.clue_range
             if lo < 0 or lo > hi:
                 raise InputError(f"clue count range {lo}-{hi} is empty or negative", "--clues")
+        if self.grade_range is not None:
+            lo, hi = self.grade_range
+            if not 1 <= lo <= hi <= 9:
+                raise InputError(f"grade range {lo}-{hi} is not within 1-9", "--grade")
         if not 0.0 <= self.question <= 1.0:
             raise InputError(f"{self.question} is not a probability (0..1)", "--question")
         if self.max_attempts < 1:
@@ -78,6 +84,8 @@ class GenerateOptions:
         d = asdict(self)
         d.pop("backend")
         extra = dict(d.pop("extra"))
+        if d["grade_range"] is None:
+            d.pop("grade_range")  # (files made before grades existed resume unchanged)
         out = {k: (list(v) if isinstance(v, tuple) else v) for k, v in d.items()}
         if extra:
             out["extra"] = extra
@@ -95,6 +103,8 @@ class Generated:
     seed: str
     seconds: float
     solver_calls: int
+    #: The difficulty grade (``analysis.grade``), when ``--grade`` asked for one.
+    grade: dict[str, Any] | None = None
 
     def to_record(self, master_seed: int, options: GenerateOptions) -> dict[str, Any]:
         """A JSON line: the puzzle document's keys, the answer, and its provenance."""
@@ -104,6 +114,8 @@ class Generated:
                     "master_seed": master_seed, "seconds": round(self.seconds, 4),
                     "solver_calls": self.solver_calls, **share_fields(self.puzzle),
                     "options": options.to_json()})
+        if self.grade is not None:
+            doc["grade"] = self.grade
         return doc
 
 
@@ -127,8 +139,15 @@ def generate_one(options: GenerateOptions, master_seed: int, index: int) -> Gene
         calls += n
         if got is not None:
             puzzle, solution = got
+            graded = None
+            if options.grade_range is not None:
+                g = grade(puzzle)  # deterministic: the same attempt passes on every run
+                lo, hi = options.grade_range
+                if g is None or not lo <= g.grade <= hi:
+                    continue
+                graded = g.to_json()
             return Generated(puzzle, solution, index, attempt, seed,
-                             time.perf_counter() - t0, calls)
+                             time.perf_counter() - t0, calls, graded)
     return None
 
 
