@@ -354,39 +354,46 @@ class TaijiModel:
 
     # -- dashes and slashes ----------------------------------------------------------------
     def _shapes(self) -> None:
+        """Each colour with dashes or slashes gets its shape ``Z[v]`` (offsets from the
+        symbol tile): a present dash's region is exactly Z, a present slash's region Z
+        turned by one of four quarter turns. That is taiji_maker's "standard" (its first
+        dash, else its first slash) without choosing one, and it costs one equality per
+        symbol instead of one per pair. Two colours that both have a present symbol have
+        shapes that differ in some offset (under every turn if either has a slash)."""
         shapes = [s for s in self.anchors if self.tile(s).kind in ("dash", "slash")]
         if not shapes:
             return
         by_colour: dict[str, list[Cell]] = {}
         for s in shapes:
             by_colour.setdefault(self.tile(s).colour, []).append(s)
-        for group in by_colour.values():
-            for a, c in combinations(group, 2):
-                guard = [-self.present[a], -self.present[c]]
-                if self.tile(a).kind == self.tile(c).kind == "dash":
-                    self._equal(a, c, 0, guard)
+        d = max(self.rows, self.cols) - 1  # a square of offsets: closed under turns
+        domain = [(r, c) for r in range(-d, d + 1) for c in range(-d, d + 1)]
+        Z: dict[str, dict[Cell, Lit]] = {}
+        has: dict[str, Lit] = {}
+        for colour, group in sorted(by_colour.items()):
+            self.b.checkpoint()
+            z = Z[colour] = dict(zip(domain, self.b.new_vars(len(domain))))
+            has[colour] = self._any([self.present[s] for s in group])
+            for a in group:
+                guard = [-self.present[a]]
+                if self.tile(a).kind == "dash":
+                    self._equal(a, z, 0, guard)
                     continue
                 pick = [self.b.new_var() for _ in ROTATIONS]
                 self.clause(guard + pick)
                 for k, p in enumerate(pick):
-                    self._equal(a, c, k, [-p])
-        switchable = any(self.present[s] != self.T for s in shapes)
-        colours = sorted(by_colour)
-        for c1, c2 in combinations(colours, 2):
+                    self._equal(a, z, k, [-p])
+        for c1, c2 in combinations(sorted(by_colour), 2):
             slashes = [s for s in by_colour[c1] + by_colour[c2] if self.tile(s).kind == "slash"]
             rotate = self._any([self.present[s] for s in slashes]) if slashes else -self.T
-            if switchable:
-                pairs = [(a, c) for a in by_colour[c1] for c in by_colour[c2]]
-            else:  # a colour's shapes are all equal: its first dash (else slash) stands for it
-                pairs = [(self._standard(by_colour[c1]), self._standard(by_colour[c2]))]
-            for a, c in pairs:
-                guard = [-self.present[a], -self.present[c]]
-                for k in range(len(ROTATIONS)):
-                    self._differ(a, c, k, guard + ([] if k == 0 else [-rotate]))
-
-    def _standard(self, group: list[Cell]) -> Cell:
-        dashes = [s for s in group if self.tile(s).kind == "dash"]
-        return (dashes or group)[0]
+            guard = [-has[c1], -has[c2]]
+            for k, rot in enumerate(ROTATIONS):
+                diffs = []
+                for v in domain:
+                    d1, d2 = self.b.new_var(), Z[c2][rot(*v)]
+                    self.b.add_clauses([[-d1, Z[c1][v], d2], [-d1, -Z[c1][v], -d2]])
+                    diffs.append(d1)
+                self.clause(guard + ([] if k == 0 else [-rotate]) + diffs)
 
     def _any(self, lits: list[Lit]) -> Lit:
         if self.T in lits:
@@ -395,37 +402,15 @@ class TaijiModel:
         self.b.add_clauses([[-x, y] for x in lits] + [[-y] + lits])
         return y
 
-    def _offsets(self, a: Cell, c: Cell, k: int) -> Iterable[tuple[Lit, Lit]]:
-        """(R[a][a+v], R[c][c+rot_k(v)]) for every offset v where either is a tile."""
+    def _equal(self, a: Cell, z: dict[Cell, Lit], k: int, guard: list[Lit]) -> None:
+        """Under ``guard``: the region of ``a`` is ``z`` turned ``k`` quarter turns
+        (tile a + rot_k(v) is a member exactly when z[v])."""
         rot = ROTATIONS[k]
-        seen = set()
-        for t in self.R[a]:
-            v = (t[0] - a[0], t[1] - a[1])
-            seen.add(v)
-        inverse = ROTATIONS[(4 - k) % 4]
-        for t in self.R[c]:
-            dv = inverse(t[0] - c[0], t[1] - c[1])
-            seen.add(dv)
-        for v in sorted(seen):
+        for v, zv in z.items():
             w = rot(*v)
-            yield (self.member(a, (a[0] + v[0], a[1] + v[1])),
-                   self.member(c, (c[0] + w[0], c[1] + w[1])))
-
-    def _equal(self, a: Cell, c: Cell, k: int, guard: list[Lit]) -> None:
-        for p, q in self._offsets(a, c, k):
-            self.clause(guard + [-p, q])
-            self.clause(guard + [p, -q])
-
-    def _differ(self, a: Cell, c: Cell, k: int, guard: list[Lit]) -> None:
-        diffs = []
-        for p, q in self._offsets(a, c, k):
-            if p == q:
-                continue
-            d = self.b.new_var()
-            self.clause([-d, p, q])
-            self.clause([-d, -p, -q])
-            diffs.append(d)
-        self.clause(guard + diffs)
+            m = self.member(a, (a[0] + w[0], a[1] + w[1]))
+            self.clause(guard + [-m, zv])
+            self.clause(guard + [m, -zv])
 
     # -- the Encoded protocol --------------------------------------------------------------
     def decode(self) -> TaijiAnswer:
