@@ -10,8 +10,9 @@ from typing import Iterator
 
 from ..errors import InputError
 from .canal import CANAL
-from .contract import (ClueKey, CodeFormat, Encoded, FormatSpec, Generation, Genre, Glyph, Optimisation,
-                       Question, Switchable)
+from .contract import (ClueKey, CodeFormat, Encoded, FileFormat, FormatSpec, Generation, Genre, Glyph,
+                       ModeOptions, ModeResult, Optimisation, Question, SolveMode, Switchable)
+from .floodit import FLOODIT
 from .lightup import LIGHTUP
 from .smullyan import SMULLYAN
 
@@ -63,10 +64,10 @@ def generating_genres() -> Iterator[Genre]:
     return (g for g in GENRES.values() if g.generator is not None)
 
 
-for _genre in (CANAL, SMULLYAN, LIGHTUP):
+for _genre in (CANAL, SMULLYAN, LIGHTUP, FLOODIT):
     register(_genre)
 
 __all__ = ["GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
            "Generation", "Optimisation", "Question", "FormatSpec", "CodeFormat", "Glyph",
            "code_formats", "code_format", "recognize_code", "Encoded", "Switchable",
-           "ClueKey"]
+           "ClueKey", "FileFormat", "ModeOptions", "ModeResult", "SolveMode"]

@@ -34,6 +34,17 @@ Loaded = Union[Puzzle, InputError]
 FORMATS = ("text", "json", "jsonl", "url", "pzprv3", "janko", "code")
 
 
+def file_formats() -> dict[str, Any]:
+    """Every genre's own whole-file formats by ``--format`` name (Flood-It's digit grids)."""
+    from ..encodings import GENRES
+    return {f.name: f for g in GENRES.values() for f in g.formats.files}
+
+
+def format_names() -> tuple[str, ...]:
+    """What ``--format`` accepts: the shared formats and every genre's own file formats."""
+    return FORMATS + tuple(file_formats())
+
+
 def _read(source: str) -> str:
     """The text of a file or of stdin ('-'), read as bytes and decoded as UTF-8 here, so
     every fault (no such file, no permission, not UTF-8) is one error naming the source."""
@@ -109,6 +120,9 @@ def detect(text: str) -> str:
         return "url"
     if lines and all(recognize_code(ln.strip()) for ln in lines if ln.strip()):
         return "code"
+    for name, f in file_formats().items():
+        if f.recognizes(stripped):
+            return str(name)
     if is_janko(stripped):
         return "janko"
     return "text"
@@ -117,14 +131,36 @@ def detect(text: str) -> str:
 def parse_documents(text: str, label: str, fmt: str | None = None,
                     answers: bool = True) -> Iterator[tuple[str, Union[Document, InputError]]]:
     """Documents in already-read content (detected, or ``fmt``); errors are yielded, not raised.
-    ``answers=False`` skips reading the answers files carry (checking needs none)."""
+    ``answers=False`` skips reading the answers files carry (checking needs none). Each
+    puzzle is checked by its genre's ``validate`` (rules about the whole puzzle)."""
+    for where, item in _parse_documents(text, label, fmt, answers):
+        if not isinstance(item, InputError):
+            try:
+                get_genre(item.puzzle.genre).validate(item.puzzle, where)
+            except InputError as e:
+                item = e
+        yield where, item
+
+
+def _parse_documents(text: str, label: str, fmt: str | None = None,
+                     answers: bool = True) -> Iterator[tuple[str, Union[Document, InputError]]]:
     if not text.strip():
         yield label, InputError("empty puzzle file", label)
         return
     fmt = fmt or detect(text)
+    own = file_formats()
+    if fmt in own:
+        try:
+            puzzles = own[fmt].parse(text, label)
+        except InputError as e:
+            yield label, e
+            return
+        for i, p in enumerate(puzzles):
+            yield (f"{label}[{i}]" if len(puzzles) > 1 else label), Document(p, None, fmt)
+        return
     if fmt not in FORMATS:
-        yield label, InputError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})",
-                                label)
+        yield label, InputError(f"unknown format {fmt!r} (choose from "
+                                f"{', '.join(format_names())})", label)
         return
     if fmt == "jsonl":
         yield from _jsonl(text, label, answers)

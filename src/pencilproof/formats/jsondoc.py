@@ -138,6 +138,9 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
     except InputError as e:
         raise InputError(e.message, f"{place('genre')}: genre") from None
     grid = doc["grid"]
+    if genre.formats.row_strings and isinstance(grid, list):
+        # Rows written as strings of one-character tokens ("0121").
+        grid = [list(r) if isinstance(r, str) else r for r in grid]
     if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
         raise InputError("'grid' must be a non-empty list of rows (lists)", place("grid"))
     rows = doc.get("rows", len(grid))
@@ -163,7 +166,11 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
             except InputError as e:
                 raise InputError(e.message, f"{place('grid', r, c)}: r{r + 1}c{c + 1}") from None
         out.append(tuple(cells))
-    return Puzzle(genre.name, rows, cols, tuple(out))
+    params = {}
+    for key in genre.param_keys:
+        if key in doc:
+            params[key] = genre.parse_param(key, doc[key], f"{place(key)}: {key}")
+    return Puzzle(genre.name, rows, cols, tuple(out)).with_params(**params)
 
 
 def _code_doc(doc: dict[str, Any], where: str, place: Callable[..., str]) -> Puzzle:
@@ -212,6 +219,9 @@ def document_from_doc(doc: Any, where: str, answers: bool = True,
 def document_to_doc(doc: Document) -> dict[str, Any]:
     """The JSON puzzle document of a Document: genre, size, grid, url, and any solution."""
     out = doc.puzzle.to_doc()
+    genre = get_genre(doc.puzzle.genre)
+    if genre.formats.row_strings:
+        out["grid"] = ["".join(genre.clue_token(v) for v in row) for row in doc.puzzle.grid]
     try:
         out["url"] = to_url(doc.puzzle)
     except InputError:
