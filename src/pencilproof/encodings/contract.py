@@ -390,6 +390,7 @@ class Genre(abc.ABC):
     def validate(self, puzzle: Puzzle, where: str) -> None:
         """Rules about the whole puzzle that no single given shows (Flood-It: colours
         0..n-1 without a gap, at least two colours); a one-line :class:`InputError`."""
+        return None
 
     def clue_token(self, clue: Clue) -> str:
         """The text-file token of a grid value (``.`` for an empty cell)."""

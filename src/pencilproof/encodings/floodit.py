@@ -118,9 +118,9 @@ class FloodIt(Genre):
         return super().parse_param(key, value, where)
 
     def validate(self, puzzle: Puzzle, where: str) -> None:
-        used = sorted({v for row in puzzle.grid for v in row if isinstance(v, int)})
         if any(not isinstance(v, int) for row in puzzle.grid for v in row):
             raise InputError("every cell needs a colour", where)
+        used = sorted({v for row in puzzle.grid for v in row if isinstance(v, int)})
         if len(used) < 2:
             raise InputError("the board has one colour: there is nothing to flood", where)
         if used[-1] != len(used) - 1:
@@ -149,7 +149,7 @@ class FloodIt(Genre):
                 tokens.extend(r.replace(",", " ").split() if " " in r or "," in r else list(r.strip()))
             else:
                 raise InputError(f"a move must be a colour, got {r!r}", where)
-        return Moves(tuple(self.parse_clue(t, where) for t in tokens))
+        return Moves(tuple(_colour(self.parse_clue(t, where)) for t in tokens))
 
     def encode(self, puzzle: Puzzle, backend: Any, encoding: str | None = None) -> FloodEncoded:
         """Every sequence within the beam search's count (any sequence, optimal or not)."""
@@ -175,6 +175,11 @@ class FloodIt(Genre):
             out.append(Violation("notFlooded", f"{res.left} cell(s) are not flooded after "
                                  f"{len(answer)} moves"))
         return out
+
+
+def _colour(v: Clue) -> int:
+    assert isinstance(v, int)  # parse_clue reads every Flood-It token as a colour
+    return v
 
 
 def _int(v: object) -> Optional[int]:

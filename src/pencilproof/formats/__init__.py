@@ -19,7 +19,7 @@ from typing import Any, Iterator, Union
 from ..encodings import code_format, get_genre, recognize_code
 from ..encodings import code_formats as _codes
 from ..errors import InputError
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, Solution
 from .janko import is_janko, parse_janko
 from .jsondoc import document_from_doc, document_to_doc, loads, locator, puzzle_from_doc
 from .pzprv3 import PZPRV3_URL_RE, parse_pzprv3, pzprv3_text, to_pzprv3
@@ -338,7 +338,11 @@ def load_answer(puzzle: Puzzle, source: str, fmt: str | None = None) -> Any:
                 rows = sols[0] if isinstance(sols, list) and sols else None
         else:
             rows = doc
-        if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+        if isinstance(doc, dict) and not rows:
+            opt = get_genre(puzzle.genre).optimisation
+            rows = doc.get(opt.answer_key) if opt is not None else None
+        items = (str,) if issubclass(get_genre(puzzle.genre).answer_type, Solution) else (str, int)
+        if not isinstance(rows, list) or not all(isinstance(r, items) for r in rows):
             raise InputError("expected a 'solution' list of row strings", label)
     else:
         lines = split_lines(stripped)

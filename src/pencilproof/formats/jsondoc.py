@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 
 from ..encodings import get_genre, recognize_code
 from ..errors import InputError
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, Solution
 from .pzprv3 import parse_pzprv3, pzprv3_text
 from .spec import Document
 from .url import check_size, parse_url, to_url
@@ -200,15 +200,20 @@ def document_from_doc(doc: Any, where: str, answers: bool = True,
     puzzle = puzzle_from_doc(doc, where, at)
     if not answers:
         return Document(puzzle, None, "json")
-    path: Path = ("solution",)
-    rows = doc.get("solution")
+    genre = get_genre(puzzle.genre)
+    key = genre.optimisation.answer_key if genre.optimisation is not None else "solution"
+    path: Path = ("solution",) if key not in doc or "solution" in doc else (key,)
+    rows = doc.get(path[0])
     if rows is None and isinstance(doc.get("solutions"), list) and doc["solutions"]:
         rows, path = doc["solutions"][0], ("solutions", 0)
     if rows is None or rows == []:
         return Document(puzzle, None, "json")
     place = at(path) if at is not None else where
-    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
-        raise InputError("'solution' must be a list of row strings", f"{place}: solution")
+    # A grid answer is rows of characters; another answer (a move sequence) may hold numbers.
+    items = (str,) if issubclass(genre.answer_type, Solution) else (str, int)
+    if not isinstance(rows, list) or not all(isinstance(r, items) for r in rows):
+        what = "row strings" if items == (str,) else "moves"
+        raise InputError(f"'{path[0]}' must be a list of {what}", f"{place}: {path[0]}")
     try:
         solution = get_genre(puzzle.genre).parse_solution(puzzle, rows, f"{where}: solution")
     except InputError as e:
