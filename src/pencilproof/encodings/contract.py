@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Optional, Protocol, Sequence
 
+from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
 
 if TYPE_CHECKING:  # the backends import nothing from here; typing only
@@ -319,8 +320,28 @@ class Generation(abc.ABC):
         return len(self.split_givens(puzzle)[1])
 
 
+class OptimumGeneration(abc.ABC):
+    """An optimisation genre's generator: random puzzles whose optimum the checker then
+    proves (``generate``); the limit written is the optimum plus ``--leniency``."""
+
+    #: ``--colours``: the allowed range and the default (what a puzzle is drawn with).
+    colours_range: ClassVar[tuple[int, int]]
+    default_colours: ClassVar[int]
+
+    @abc.abstractmethod
+    def random_puzzle(self, rows: int, cols: int, colours: int, rng: random.Random) -> Puzzle:
+        """A random puzzle of this size (every random choice from ``rng``)."""
+
+    def with_limit(self, puzzle: Puzzle, limit: int) -> Puzzle:
+        """The puzzle carrying this limit (its ``limit`` parameter by default)."""
+        return puzzle.with_params(limit=limit)
+
+
 class Optimisation(abc.ABC):
     """The hooks of a genre whose question is :attr:`Question.OPTIMUM`."""
+
+    #: Random puzzles with proven optima for ``generate``, or None.
+    generator: Optional[OptimumGeneration] = None
 
     #: Search order of :func:`~pencilproof.checker.optimum`: False solves "cost <= best - 1"
     #: downwards from the bounding answer; True proves "cost <= k" impossible for k = the
@@ -384,7 +405,6 @@ class Genre(abc.ABC):
     def parse_param(self, key: str, value: object, where: str) -> Any:
         """One parameter's value (a JSON value or an option's text) -> a frozen value;
         a one-line :class:`InputError` naming ``where``."""
-        from ..errors import InputError
         raise InputError(f"{self.name} puzzles have no {key!r}", where)
 
     def validate(self, puzzle: Puzzle, where: str) -> None:
@@ -472,4 +492,4 @@ class SolveMode(abc.ABC):
 
 __all__ = ["Question", "Glyph", "CodeFormat", "FormatSpec", "Encoded", "BoundedEncoded",
            "Switchable", "Generation", "Optimisation", "Genre", "ClueKey", "Lit", "FileFormat",
-           "ModeOptions", "ModeResult", "SolveMode"]
+           "ModeOptions", "ModeResult", "SolveMode", "OptimumGeneration"]

@@ -18,10 +18,11 @@ from typing import Any, ClassVar, Optional, Sequence
 from ..errors import InputError
 from ..puzzle import Clue, Puzzle, Violation
 from .base import choose_encoding
-from .contract import FormatSpec, Genre, Glyph, Optimisation, Question
+from .contract import FormatSpec, Genre, Glyph, Optimisation, OptimumGeneration, Question
 from .floodit_board import COLOUR_CHARS, MAX_COLOURS, Board, Moves, pivot_of, replay
 from .floodit_formats import DigitGrid, TathamID, ThesisBoard
 from .floodit_sat import FloodEncoded
+from .floodit_seed import SEED_MODES
 
 #: Beam width of the bounding search: 100 finds the optimum of 25 of the 39 thesis
 #: boards in about a second each on 20x20 (300: 30 of 39 in 3 s); the SAT search finds
@@ -41,9 +42,24 @@ def colour_fill(c: int) -> str:
     return "#%02x%02x%02x" % (rng.randrange(40, 220), rng.randrange(40, 220), rng.randrange(40, 220))
 
 
+class FloodBoards(OptimumGeneration):
+    """Random boards, every cell's colour drawn uniformly (as Tatham's generator does),
+    redrawn until every colour occurs (colours must have no gap)."""
+
+    colours_range = (2, MAX_COLOURS)
+    default_colours = 6
+
+    def random_puzzle(self, rows: int, cols: int, colours: int, rng: random.Random) -> Puzzle:
+        while True:
+            grid = tuple(tuple(rng.randrange(colours) for _ in range(cols)) for _ in range(rows))
+            if len({v for row in grid for v in row}) == colours:
+                return Puzzle("floodit", rows, cols, grid)
+
+
 class FloodOptimum(Optimisation):
     ascending = True
     answer_key = "moves"
+    generator = FloodBoards()
 
     def __init__(self, width: int = BEAM_WIDTH):
         self.width = width
@@ -74,7 +90,6 @@ class FloodIt(Genre):
 
     def __init__(self) -> None:
         self.optimisation = FloodOptimum()
-        from .floodit_seed import SEED_MODES
         self.modes = SEED_MODES
 
     # -- givens and parameters ---------------------------------------------------------

@@ -94,7 +94,8 @@ class SeedFormula:
         s.add(self.asserts)
         text = s.to_smt2()
         if self.optimize:
-            text += f"; objective: (maximize {self.goal.sexpr()})\n"
+            goal = " ".join(self.goal.sexpr().split())
+            text += f"; objective: (maximize {goal})\n"
         return text
 
     def run(self) -> tuple[str, Optional[Moves]]:
