@@ -440,6 +440,12 @@ class Genre(abc.ABC):
             return None
         return Glyph(str(clue))
 
+    def frames(self, puzzle: Puzzle, answer: Any) -> list[tuple[str, Puzzle]]:
+        """A non-grid answer drawn as a strip of boards (Flood-It: the board before the
+        first move and after each one), each with a short title; [] for grid answers,
+        which are drawn on the puzzle itself."""
+        return []
+
     def images(self, puzzle: Puzzle, answer: Any) -> list[Any]:
         """The other answers this one stands for under :attr:`symmetry` in this puzzle
         (the checker blocks them with it); [] when the puzzle breaks the symmetry."""

@@ -19,7 +19,7 @@ from ..errors import InputError
 from ..puzzle import Clue, Puzzle, Violation
 from .base import choose_encoding
 from .contract import FormatSpec, Genre, Glyph, Optimisation, OptimumGeneration, Question
-from .floodit_board import COLOUR_CHARS, MAX_COLOURS, Board, Moves, pivot_of, replay
+from .floodit_board import COLOUR_CHARS, MAX_COLOURS, Board, Moves, boards_after, pivot_of, replay
 from .floodit_formats import DigitGrid, TathamID, ThesisBoard
 from .floodit_sat import FloodEncoded
 from .floodit_seed import SEED_MODES
@@ -152,6 +152,11 @@ class FloodIt(Genre):
         if not isinstance(clue, int):
             return None
         return Glyph(COLOUR_CHARS[clue], fill=colour_fill(clue))
+
+    def frames(self, puzzle: Puzzle, answer: Moves) -> list[tuple[str, Puzzle]]:
+        after = boards_after(puzzle, answer.colours)
+        return [("start", puzzle)] + [(f"{i + 1}: {COLOUR_CHARS[c]}", b)
+                                      for i, (c, b) in enumerate(zip(answer.colours, after))]
 
     # -- answers ----------------------------------------------------------------------------
     def parse_solution(self, puzzle: Puzzle, rows: Sequence[Any], where: str) -> Moves:

@@ -100,6 +100,27 @@ def replay(puzzle: Puzzle, colours: Sequence[int]) -> Replay:
     return Replay(len(cells) == total, used, total - len(cells), no_op, extra)
 
 
+def boards_after(puzzle: Puzzle, colours: Sequence[int]) -> list[Puzzle]:
+    """The board after each move of a sequence (for pictures): the pivot's region takes
+    the move's colour."""
+    rows, cols = puzzle.rows, puzzle.cols
+    grid = [list(row) for row in puzzle.grid]
+    pr, pc = pivot_of(puzzle)
+    out = []
+    for colour in colours:
+        old, todo, seen = grid[pr][pc], [(pr, pc)], {(pr, pc)}
+        while todo:
+            r, c = todo.pop()
+            grid[r][c] = colour
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= rr < rows and 0 <= cc < cols and (rr, cc) not in seen \
+                        and grid[rr][cc] == old:
+                    seen.add((rr, cc))
+                    todo.append((rr, cc))
+        out.append(Puzzle(puzzle.genre, rows, cols, tuple(tuple(r) for r in grid), puzzle.params))
+    return out
+
+
 class Board:
     """The areas of a puzzle and their adjacency, as bit masks (state = flooded areas)."""
 
