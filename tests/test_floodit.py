@@ -199,6 +199,10 @@ def test_json_documents_keep_limit_and_pivot():
     assert out["grid"] == ["012", "010"] and out["pivot"] == [1, 2] and out["limit"] == 4
     assert puzzle_from_doc(out, "again") == p
     assert puzzle_from_doc({**doc, "pivot": "top-left"}, "d").param("pivot") is None
+    assert puzzle_from_doc({**doc, "pivot": [0, 0]}, "d").param("pivot") is None
+    assert puzzle_from_doc({**doc, "pivot": [1, 0]}, "d").param("pivot") == (1, 0)
+    with pytest.raises(InputError, match="the pivot must be"):
+        puzzle_from_doc({**doc, "pivot": [-1, 0]}, "d")
 
 
 def test_thesis_and_digit_files(tmp_path):

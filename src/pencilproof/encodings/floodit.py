@@ -122,12 +122,13 @@ class FloodIt(Genre):
             elif isinstance(value, list):
                 parts = value
             nums = [_int(p) for p in parts] if parts is not None else []
-            if len(nums) != 2 or any(x is None or x < 1 for x in nums):
-                raise InputError(f"the pivot must be 'r,c' (1-based) or [r, c], got {value!r}",
-                                 where)
+            first = 0 if isinstance(value, list) else 1  # JSON cells are 0-based
+            if len(nums) != 2 or any(x is None or x < first for x in nums):
+                raise InputError(f"the pivot must be 'r,c' (1-based) or [r, c] (0-based), "
+                                 f"got {value!r}", where)
             r, c = nums[0], nums[1]
             assert r is not None and c is not None
-            if isinstance(value, list):  # JSON documents are 0-based like every cell there
+            if isinstance(value, list):
                 r, c = r + 1, c + 1
             return None if (r, c) == (1, 1) else (r - 1, c - 1)
         return super().parse_param(key, value, where)
