@@ -39,6 +39,7 @@ EXPECTED = {
     "$P verify $E/puzzle.txt $E/answer.txt": 1,
     "$P check --picture two.svg 'https://puzz.link/p?canal/6/6/4j4p4h4p6j6'": 1,
     "pencilproof check 'https://puzz.link/p?smullyan/7/7/11h1j1h1h1g1h0h0g1g1g2h1i3h22h2g3h1'": 1,
+    "$P check --limit 6 $E/floodit.txt": 1,
     "pencilproof verify src/pencilproof/examples/akari.txt "
     "src/pencilproof/examples/akari-answer.txt": 1,
     "pencilproof check '4:Fw22220Cy0Jw200Jw2Cy00222Fw2' --picture two.svg": 1,

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Iterator, NoReturn, Sequence, TextIO
 from . import __version__
 from .checker import (BACKENDS, DEFAULT_BACKEND, CheckResult, OptimumResult, Verdict, check,
                       count, optimum)
-from .encodings import GENRES, Question, get_genre
+from .encodings import GENRES, ModeOptions, Question, get_genre
 from .errors import InputError, InternalError, printable
 from .cli_args import Subparsers, positive_float, positive_int
 from .cli_formats import (extend as _formats_extend, format_option as _format_option,
@@ -71,6 +71,18 @@ def _ascii_option(p: argparse.ArgumentParser) -> None:
                         "differences ** o @); automatic when the terminal cannot show Unicode")
 
 
+def _pivot_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--pivot", default=None, metavar="R,C",
+                   help="the start cell (row,column, 1-based) for genres that have one "
+                        "(Flood-It; default: the puzzle's own, else the top-left cell)")
+
+
+def _natural(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
+    return int(text)
+
+
 def _solver_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,
                    help=f"SAT backend (default: {DEFAULT_BACKEND}; z3 is the reference)")
@@ -92,10 +104,28 @@ def _readable(args: Namespace, codes: list[int]) -> Iterator[tuple[str, Puzzle]]
     as its one-line error (and with --json its error line) and counted as bad input, and
     the others go on."""
     for label, item in _puzzles(args.puzzles, args.format):
+        if not isinstance(item, InputError):
+            try:
+                item = _with_options(item, args, label)
+            except InputError as e:
+                item = e
         if isinstance(item, InputError):
             _bad(label, item, args, codes)
             continue
         yield label, item
+
+
+def _with_options(puzzle: Puzzle, args: Namespace, label: str) -> Puzzle:
+    """The puzzle with the parameters given as options (``--pivot``), checked again."""
+    pivot = getattr(args, "pivot", None)
+    if pivot is None:
+        return puzzle
+    genre = get_genre(puzzle.genre)
+    if "pivot" not in genre.param_keys:
+        raise InputError(f"{genre.name} puzzles have no pivot", "--pivot")
+    puzzle = puzzle.with_params(pivot=genre.parse_param("pivot", pivot, "--pivot"))
+    genre.validate(puzzle, label)
+    return puzzle
 
 
 def _bad(label: str, err: InputError, args: Namespace, codes: list[int]) -> None:
@@ -161,13 +191,15 @@ def cmd_check(args: argparse.Namespace) -> int:
         try:
             if isinstance(doc, InputError):  # already names its place
                 raise doc
-            item = doc.puzzle
+            item = _with_options(doc.puzzle, args, label)
+            # An optimisation puzzle may carry its own limit (a published move limit).
+            limit = args.limit if args.limit is not None else item.param("limit")
             try:
                 if isinstance(done, InputError):
                     raise done
                 res = done if done is not None else check(
                     item, backend=args.solver, encoding=args.encoding,
-                    time_limit=args.time_limit, limit=args.limit)
+                    time_limit=args.time_limit, limit=limit)
                 answer = (_answer_verdict(item, doc.solution, res)
                           if doc.solution is not None and isinstance(res, CheckResult) else None)
             except InputError as e:  # e.g. an encoding this genre lacks: name the puzzle
@@ -302,10 +334,12 @@ def _solve_optimum(label: str, item: Puzzle, args: Namespace, codes: list[int]) 
         item, backend=args.solver, encoding=args.encoding, time_limit=args.time_limit))
     if res is None:
         return
+    opt = get_genre(item.genre).optimisation
+    key = opt.answer_key if opt is not None else "solution"
     if args.json:
         print(json.dumps({"source": label, "optimum": res.optimum, "proven": res.proven,
                           "lower_bound": res.lower_bound, "best": res.best,
-                          "solution": None if res.answer is None else res.answer.to_json(),
+                          key: None if res.answer is None else res.answer.to_json(),
                           "seconds": round(res.seconds, 6)}), flush=True)
     else:
         print(f"{label}: {_optimum_line(res)} ({res.seconds:.3f} s)")
@@ -315,9 +349,46 @@ def _solve_optimum(label: str, item: Puzzle, args: Namespace, codes: list[int]) 
     codes.append(EXIT_OK if res.proven else EXIT_UNKNOWN)
 
 
+def _solve_mode(label: str, item: Puzzle, args: Namespace, codes: list[int]) -> None:
+    """``solve --mode NAME``: one of the genre's other solvers (Flood-It: the seed's)."""
+    genre = get_genre(item.genre)
+    modes = {m.name: m for m in genre.modes}
+    if args.mode not in modes:
+        _bad(label, InputError(f"{genre.name} has no mode {args.mode!r} (choose from "
+                               f"{', '.join(modes) or 'none'})", "--mode"), args, codes)
+        return
+    options = ModeOptions(lower=args.lower, upper=args.upper, moves=args.moves,
+                          print_asserts=args.print_asserts, dry_run=args.dry_run,
+                          time_limit=args.time_limit)
+    res = _per_puzzle(label, args, codes, lambda: modes[args.mode].run(item, options))
+    if res is None:
+        return
+    if res.asserts is not None and not args.json:
+        print(res.asserts, end="" if res.asserts.endswith("\n") else "\n")
+    opt = genre.optimisation
+    key = opt.answer_key if opt is not None else "solution"
+    if args.json:
+        out = {"source": label, "mode": args.mode, "status": res.status,
+               key: None if res.answer is None else res.answer.to_json(),
+               "seconds": round(res.seconds, 6), "detail": res.detail}
+        if res.asserts is not None:
+            out["asserts"] = res.asserts
+        print(json.dumps(out), flush=True)
+    else:
+        size = f", {len(res.answer.to_json())} moves" if res.answer is not None else ""
+        print(f"{label}: {res.status}{size} ({res.seconds:.3f} s; {res.detail})")
+        if res.answer is not None:
+            _print_answer(item, res.answer, args)
+            print(flush=True)
+    codes.append({"sat": EXIT_OK, "dry_run": EXIT_OK, "unsat": EXIT_NO}.get(res.status, EXIT_UNKNOWN))
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     codes: list[int] = []
     for label, item in _readable(args, codes):
+        if args.mode is not None:
+            _solve_mode(label, item, args, codes)
+            continue
         if get_genre(item.genre).question is Question.OPTIMUM:
             _solve_optimum(label, item, args, codes)
             continue
@@ -363,7 +434,9 @@ def cmd_count(args: argparse.Namespace) -> int:
             why = " (time limit reached)" if res.timed_out else (
                 "" if exact else f" (stopped at --limit {args.limit})")
             up_to = f", {res.classes} up to {res.up_to}" if res.up_to else ""
-            print(f"{label}: {what} solution{'s' if res.count != 1 else ''}{up_to}{why} "
+            noun = ("optimal solution" if get_genre(item.genre).question is Question.OPTIMUM
+                    else "solution")
+            print(f"{label}: {what} {noun}{'s' if res.count != 1 else ''}{up_to}{why} "
                   f"({res.seconds:.3f} s)")
         codes.append(EXIT_UNKNOWN if res.timed_out else EXIT_OK)
     return worst(codes)
@@ -399,8 +472,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(f"{label}: not a valid solution ({_plural(len(problems), 'rule violation')})")
         for v in problems:
             print(f"  {v.describe()}")
-        print("\n".join(render_grid(puzzle, answer, [c for v in problems for c in v.cells],
-                                    ascii=args.ascii)))
+        if isinstance(answer, Solution):  # a move sequence has no grid to draw
+            print("\n".join(render_grid(puzzle, answer, [c for v in problems for c in v.cells],
+                                        ascii=args.ascii)))
     else:
         print(f"{label}: valid solution")
     return EXIT_NO if problems else EXIT_OK
@@ -446,6 +520,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--grade", action="store_true",
                    help="a unique puzzle's difficulty grade 1-9 from its deduction path "
                         "(see 'pencilproof explain')")
+    _pivot_option(c)
     c.add_argument("--picture", metavar="OUT.svg|OUT.png", default=None,
                    help="draw the verdict: the solution, or both solutions with the cells "
                         "where they differ (a batch: OUT.svg, OUT-2.svg, ...)")
@@ -454,9 +529,25 @@ def build_parser() -> argparse.ArgumentParser:
     _solver_options(c)
     c.set_defaults(func=cmd_check)
 
-    s = sub.add_parser("solve", help="print one solution")
+    s = sub.add_parser("solve", help="print one solution (optimisation genres: an optimal one)")
     s.add_argument("puzzles", nargs="+", metavar="PUZZLE")
     s.add_argument("--json", action="store_true")
+    modes = sorted({m.name for g in GENRES.values() for m in g.modes})
+    s.add_argument("--mode", default=None, choices=modes or None,
+                   help="another solver the genre offers; " + "; ".join(
+                       f"{g.name}: " + ", ".join(f"{m.name} ({m.description})" for m in g.modes)
+                       for g in GENRES.values() if g.modes))
+    s.add_argument("--lower", type=_natural, default=None, metavar="N",
+                   help="--mode search: lower bound of the binary search")
+    s.add_argument("--upper", type=_natural, default=None, metavar="N",
+                   help="--mode search: upper bound; --mode opt: the optimizer's horizon")
+    s.add_argument("--moves", type=_natural, default=None, metavar="N",
+                   help="--mode exact: the number of moves")
+    s.add_argument("--print-asserts", action="store_true",
+                   help="--mode: print the formula in SMT-LIB")
+    s.add_argument("--dry-run", action="store_true",
+                   help="--mode: build the formula, do not solve")
+    _pivot_option(s)
     _ascii_option(s)
     _format_option(s)
     _solver_options(s)
@@ -467,6 +558,7 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--limit", type=positive_int, default=100,
                    help="stop after this many solutions (default 100)")
     n.add_argument("--json", action="store_true")
+    _pivot_option(n)
     _format_option(n)
     _solver_options(n)
     n.set_defaults(func=cmd_count)

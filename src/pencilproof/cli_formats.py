@@ -13,7 +13,7 @@ from typing import TextIO
 from .cli_args import Subparsers
 from .encodings import code_formats, get_genre
 from .errors import InputError
-from .formats import FORMATS, iter_documents, load_answer, load_document, write_document
+from .formats import format_names, iter_documents, load_answer, load_document, write_document
 
 OUTPUTS = ("url", "text", "pzprv3", "json", "svg", "png")
 
@@ -27,7 +27,7 @@ SUFFIXES = {".url": "url", ".txt": "text", ".pzprv3": "pzprv3", ".pzpr": "pzprv3
 
 def format_option(p: argparse.ArgumentParser) -> None:
     """``--format``: read the input as this format instead of detecting it."""
-    p.add_argument("--format", choices=FORMATS, default=None,
+    p.add_argument("--format", choices=format_names(), default=None,
                    help="read PUZZLE as this format (default: detected from the content)")
 
 

@@ -138,7 +138,7 @@ def _logging(verbose: int, quiet: bool) -> Iterator[None]:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    from .generator.generate import GenerateOptions
+    from .generator.generate import DEFAULT_PROOF_TIME, GenerateOptions
     from .generator.pool import generate_file
     nonempty(args.out, "--out")
     if args.cluster is not None:
@@ -150,6 +150,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
                               symmetric=args.symmetric, clue_range=args.clues,
                               backend=args.solver, max_attempts=args.max_attempts,
                               grade_range=args.grade,
+                              colours=args.colours, optimum_range=args.optimum,
+                              leniency=args.leniency, proof_time=args.proof_time,
                               extra=tuple((name, value) for name, value in
                                           sorted(vars(args).get("genre_options", {}).items())))
     with _logging(args.verbose, args.quiet):
@@ -163,6 +165,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
           + (f", {rep.earlier} from before" if rep.earlier else "")
           + f"), {rep.jobs} job{'s' if rep.jobs > 1 else ''}, {rep.seconds:.1f} s, "
             f"{rate:.0f} puzzles/min")
+    if rep.unproven:
+        print(f"{rep.unproven} board(s) skipped: optimum not proven within --proof-time "
+              f"{options.proof_time or DEFAULT_PROOF_TIME:g} s (never written)")
     if rep.write_error:
         print(f"pencilproof: error: {rep.write_error}; the {have} puzzles written before "
               f"are intact; continue with --resume", file=sys.stderr)
@@ -250,7 +255,9 @@ def extend(sub: Subparsers) -> None:
                                    "candidates found no puzzle, 2 bad input or the output "
                                    "cannot be written (a full disk stops the run, keeping "
                                    "every puzzle written), 3 --max-time reached, 4 internal "
-                                   "error or a worker failed, 130 interrupted.")
+                                   "error or a worker failed, 130 interrupted. Optimisation "
+                                   "genres (Flood-It): random boards written with their "
+                                   "proven optimum as the limit (plus --leniency).")
     g.add_argument("genre", metavar="GENRE",
                    help="one of: " + ", ".join(g.name for g in generating_genres()))
     g.add_argument("--size", type=_size, required=True, metavar="RxC",
@@ -290,6 +297,15 @@ def extend(sub: Subparsers) -> None:
     g.add_argument("--grade", type=_range, default=None, metavar="LO-HI",
                    help="accept only puzzles of these difficulty grades (1-9, see 'check "
                         "--grade'); each record then carries its grade")
+    g.add_argument("--colours", "--colors", type=positive_int, default=None, metavar="N",
+                   help="optimisation genres (Flood-It): colours on the board (default 6)")
+    g.add_argument("--optimum", type=_range, default=None, metavar="LO-HI",
+                   help="optimisation genres: accept boards whose proven optimum is in LO-HI")
+    g.add_argument("--leniency", type=int, default=0, metavar="N",
+                   help="optimisation genres: write the limit as optimum + N (default 0)")
+    g.add_argument("--proof-time", type=positive_float, default=None, metavar="SECONDS",
+                   help="optimisation genres: a board whose optimum is not proven in this "
+                        "time is skipped, counted, never written (default 60)")
     g.add_argument("--max-attempts", type=positive_int, default=200, metavar="K",
                    help="attempts per candidate before it is given up (default 200)")
     g.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,

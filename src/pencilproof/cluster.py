@@ -201,6 +201,8 @@ class DaskRunner:
 def _check_task(puzzle: Any, options: dict[str, Any]) -> tuple[str, Any]:
     """Check one puzzle on a worker: ("ok", result) or ("input", message) for bad input
     (InputError does not pickle with its place; the message does)."""
+    if options.get("limit") is None and puzzle.param("limit") is not None:
+        options = {**options, "limit": puzzle.param("limit")}  # a board's own move limit
     try:
         return "ok", check(puzzle, **options)
     except InputError as e:

@@ -25,6 +25,23 @@ class Puzzle:
     rows: int
     cols: int
     grid: tuple[tuple[Clue, ...], ...]
+    #: Parameters beyond the grid, as sorted (key, value) pairs of JSON-able frozen values
+    #: (Flood-It: ``limit``, ``pivot``); empty for genres that have none. Part of equality.
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def param(self, key: str, default: Any = None) -> Any:
+        """The value of one parameter (``default`` when the puzzle does not carry it)."""
+        return next((v for k, v in self.params if k == key), default)
+
+    def with_params(self, **values: Any) -> "Puzzle":
+        """The same puzzle with these parameters set (a None value removes one)."""
+        merged = dict(self.params)
+        for k, v in values.items():
+            if v is None:
+                merged.pop(k, None)
+            else:
+                merged[k] = v
+        return Puzzle(self.genre, self.rows, self.cols, self.grid, tuple(sorted(merged.items())))
 
     def __getitem__(self, cell: Cell) -> Clue:
         return self.grid[cell[0]][cell[1]]
@@ -41,12 +58,15 @@ class Puzzle:
     def with_clues(self, clues: dict[Cell, Clue]) -> "Puzzle":
         """The same size and genre with exactly these givens."""
         grid = tuple(tuple(clues.get((r, c)) for c in range(self.cols)) for r in range(self.rows))
-        return Puzzle(self.genre, self.rows, self.cols, grid)
+        return Puzzle(self.genre, self.rows, self.cols, grid, self.params)
 
     def to_doc(self) -> dict[str, Any]:
         """The JSON puzzle document: {"genre", "rows", "cols", "grid"}."""
-        return {"genre": self.genre, "rows": self.rows, "cols": self.cols,
-                "grid": [list(row) for row in self.grid]}
+        doc: dict[str, Any] = {"genre": self.genre, "rows": self.rows, "cols": self.cols,
+                               "grid": [list(row) for row in self.grid]}
+        for k, v in self.params:
+            doc[k] = list(v) if isinstance(v, tuple) else v
+        return doc
 
 
 @runtime_checkable

@@ -282,6 +282,8 @@ def count(puzzle: Puzzle, limit: int | None = None, *, backend: str | None = Non
           encoding: str | None = None, time_limit: float | None = None) -> CountResult:
     """Enumerate answers with blocking clauses, stopping at ``limit``."""
     t0 = time.perf_counter()
+    if get_genre(puzzle.genre).question is Question.OPTIMUM:
+        return _count_optimal(puzzle, limit, backend, encoding, time_limit)
     try:
         live = LiveSolver.open(puzzle, backend, encoding, time_limit)
     except EncodingTimeout:
@@ -309,6 +311,41 @@ def count(puzzle: Puzzle, limit: int | None = None, *, backend: str | None = Non
             live.block(sol, images)
     finally:
         live.close()
+
+
+def _count_optimal(puzzle: Puzzle, limit: int | None, backend: str | None,
+                   encoding: str | None, time_limit: float | None) -> CountResult:
+    """An optimisation genre's count: the optimal answers (the optimum proven first)."""
+    t0 = time.perf_counter()
+    genre = get_genre(puzzle.genre)
+    opt = genre.optimisation
+    assert opt is not None
+    res = optimum(puzzle, backend=backend, encoding=encoding, time_limit=time_limit)
+    if not res.proven or res.optimum is None:
+        return CountResult(0, False, (), time.perf_counter() - t0, True)
+    deadline = None if time_limit is None else time.monotonic() + max(0.0, time_limit - res.seconds)
+    solver = make_backend(backend)
+    try:
+        solver.deadline = deadline
+        try:
+            model = opt.encode_within(puzzle, solver, res.optimum, encoding)
+        except EncodingTimeout:
+            return CountResult(0, False, (), time.perf_counter() - t0, True)
+        solver.deadline = None
+        live = LiveSolver(genre, solver, model, deadline, puzzle)
+        sols: list[Any] = []
+        while True:
+            status, sol = live.solve(model.at_most(res.optimum))
+            if sol is None or (limit is not None and len(sols) >= limit):
+                return CountResult(len(sols), status is Status.UNSAT, tuple(sols),
+                                   time.perf_counter() - t0, status is Status.UNKNOWN)
+            if opt.cost(puzzle, sol) != res.optimum:
+                raise InternalError(f"{genre.name}: an answer of cost {opt.cost(puzzle, sol)} "
+                                    f"under the proven optimum {res.optimum}")
+            sols.append(sol)
+            live.block(sol)
+    finally:
+        solver.close()
 
 
 def solve(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None = None,
@@ -362,6 +399,20 @@ def optimum(puzzle: Puzzle, *, limit: int | None = None, backend: str | None = N
                 model, timed_out, stats = None, True, e.stats
             solver.deadline = None
             live = None if model is None else LiveSolver(genre, solver, model, deadline, puzzle)
+            while opt.ascending and live is not None and model is not None and lower < best:
+                # Prove "cost <= lower" impossible, lower + 1, ... on the same solver.
+                status, found = live.solve(model.at_most(lower))
+                if status is Status.UNKNOWN:
+                    timed_out = True
+                    break
+                if found is None:
+                    lower += 1
+                    continue
+                cost = opt.cost(puzzle, found)
+                if cost > lower:
+                    raise InternalError(f"{genre.name}: an answer of cost {cost} was found "
+                                        f"under the bound {lower}")
+                best, answer = cost, found
             while live is not None and model is not None and lower < best:
                 status, found = live.solve(model.at_most(best - 1))
                 if status is Status.UNKNOWN:

@@ -10,8 +10,10 @@ from typing import Iterator
 
 from ..errors import InputError
 from .canal import CANAL
-from .contract import (ClueKey, CodeFormat, Encoded, FormatSpec, Generation, Genre, Glyph, Optimisation,
-                       Question, Switchable)
+from .contract import (ClueKey, CodeFormat, Encoded, FileFormat, FormatSpec, Generation, Genre, Glyph,
+                       ModeOptions, ModeResult, Optimisation, OptimumGeneration, Question, SolveMode,
+                       Switchable)
+from .floodit import FLOODIT
 from .lightup import LIGHTUP
 from .smullyan import SMULLYAN
 from .taiji import TAIJI
@@ -60,14 +62,21 @@ def recognize_code(line: str) -> tuple[Genre, CodeFormat] | None:
 
 
 def generating_genres() -> Iterator[Genre]:
-    """The genres that declare a generator (minimize, generate)."""
+    """The genres that declare a generator (generate; minimize too for unique genres)."""
+    return (g for g in GENRES.values() if g.generator is not None
+            or (g.optimisation is not None and g.optimisation.generator is not None))
+
+
+def minimizing_genres() -> Iterator[Genre]:
+    """The genres whose clue sets can be minimized (they declare a :class:`Generation`)."""
     return (g for g in GENRES.values() if g.generator is not None)
 
 
-for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI):
+for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT):
     register(_genre)
 
 __all__ = ["GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
            "Generation", "Optimisation", "Question", "FormatSpec", "CodeFormat", "Glyph",
            "code_formats", "code_format", "recognize_code", "Encoded", "Switchable",
-           "ClueKey"]
+           "ClueKey", "FileFormat", "OptimumGeneration", "minimizing_genres", "ModeOptions",
+           "ModeResult", "SolveMode"]

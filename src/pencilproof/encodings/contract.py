@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import (TYPE_CHECKING, AbstractSet, Any, ClassVar, Mapping, Optional, Protocol,
                     Sequence)
 
+from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
 
 if TYPE_CHECKING:  # the backends import nothing from here; typing only
@@ -103,6 +104,28 @@ class CodeFormat(abc.ABC):
         """The code of a puzzle (no newline)."""
 
 
+class FileFormat(abc.ABC):
+    """A genre's own whole-file format (Flood-It: a bare digit grid, a thesis board file).
+
+    Detected from the content wherever a file is read (after JSON, URLs and one-line
+    codes, before Janko blocks and text files): :meth:`recognizes` must be strict enough
+    that no other format's file matches.
+    """
+
+    #: The ``--format`` name.
+    name: ClassVar[str]
+    #: One line for help texts.
+    description: ClassVar[str] = ""
+
+    @abc.abstractmethod
+    def recognizes(self, text: str) -> bool:
+        """Whether a file's stripped text is meant in this format."""
+
+    @abc.abstractmethod
+    def parse(self, text: str, where: str) -> list[Puzzle]:
+        """The puzzles of a file; a one-line :class:`InputError` naming ``FILE:LINE:COL``."""
+
+
 @dataclass(frozen=True)
 class FormatSpec:
     """How one genre appears in puzz.link URLs, pzprv3 files, Janko blocks and pictures."""
@@ -141,6 +164,11 @@ class FormatSpec:
         default_factory=lambda: _frozen({"shade": "shaded", "blank": "unshaded"}))
     #: The genre's own one-line codes (read everywhere, written by ``convert --to``).
     codes: tuple[CodeFormat, ...] = ()
+    #: The genre's own whole-file formats (detected from the content).
+    files: tuple[FileFormat, ...] = ()
+    #: JSON grid rows may be strings of one-character tokens (``"0121"``), and are
+    #: written so (Flood-It's colour rows); lists of tokens are read as well.
+    row_strings: bool = False
 
     def given_char(self, clue: Clue) -> Optional[str]:
         """The character a solution row holds at a given cell when givens are walls."""
@@ -323,8 +351,36 @@ class Generation(abc.ABC):
         return len(self.split_givens(puzzle)[1])
 
 
+class OptimumGeneration(abc.ABC):
+    """An optimisation genre's generator: random puzzles whose optimum the checker then
+    proves (``generate``); the limit written is the optimum plus ``--leniency``."""
+
+    #: ``--colours``: the allowed range and the default (what a puzzle is drawn with).
+    colours_range: ClassVar[tuple[int, int]]
+    default_colours: ClassVar[int]
+
+    @abc.abstractmethod
+    def random_puzzle(self, rows: int, cols: int, colours: int, rng: random.Random) -> Puzzle:
+        """A random puzzle of this size (every random choice from ``rng``)."""
+
+    def with_limit(self, puzzle: Puzzle, limit: int) -> Puzzle:
+        """The puzzle carrying this limit (its ``limit`` parameter by default)."""
+        return puzzle.with_params(limit=limit)
+
+
 class Optimisation(abc.ABC):
     """The hooks of a genre whose question is :attr:`Question.OPTIMUM`."""
+
+    #: Random puzzles with proven optima for ``generate``, or None.
+    generator: Optional[OptimumGeneration] = None
+
+    #: Search order of :func:`~pencilproof.checker.optimum`: False solves "cost <= best - 1"
+    #: downwards from the bounding answer; True proves "cost <= k" impossible for k = the
+    #: lower bound, lower bound + 1, ... on one incremental solver, so the hard proof at
+    #: optimum - 1 inherits what the easier ones learned (Flood-It: measured faster).
+    ascending: ClassVar[bool] = False
+    #: The key of the answer in ``solve --json`` (Flood-It: ``moves``).
+    answer_key: ClassVar[str] = "solution"
 
     @abc.abstractmethod
     def cost(self, puzzle: Puzzle, answer: Any) -> int:
@@ -365,11 +421,27 @@ class Genre(abc.ABC):
     generator: Optional[Generation] = None
     #: The optimisation hooks (question OPTIMUM only).
     optimisation: Optional[Optimisation] = None
+    #: Parameters a puzzle of this genre carries beyond its grid (``Puzzle.params``),
+    #: read from JSON keys of these names and from command-line options such as
+    #: ``--pivot``; :meth:`parse_param` reads each one.
+    param_keys: ClassVar[tuple[str, ...]] = ()
+    #: Other ways to solve (``solve --mode NAME``), e.g. a seed project's formulation.
+    modes: tuple["SolveMode", ...] = ()
 
     @abc.abstractmethod
     def parse_clue(self, token: object, where: str) -> Clue:
         """One given as read from any format (a text token, a JSON value, a decoded URL
         cell) -> the grid value; a one-line :class:`InputError` naming ``where``."""
+
+    def parse_param(self, key: str, value: object, where: str) -> Any:
+        """One parameter's value (a JSON value or an option's text) -> a frozen value;
+        a one-line :class:`InputError` naming ``where``."""
+        raise InputError(f"{self.name} puzzles have no {key!r}", where)
+
+    def validate(self, puzzle: Puzzle, where: str) -> None:
+        """Rules about the whole puzzle that no single given shows (Flood-It: colours
+        0..n-1 without a gap, at least two colours); a one-line :class:`InputError`."""
+        return None
 
     def clue_token(self, clue: Clue) -> str:
         """The text-file token of a grid value (``.`` for an empty cell)."""
@@ -420,6 +492,12 @@ class Genre(abc.ABC):
             return None
         return Glyph(str(clue))
 
+    def frames(self, puzzle: Puzzle, answer: Any) -> list[tuple[str, Puzzle]]:
+        """A non-grid answer drawn as a strip of boards (Flood-It: the board before the
+        first move and after each one), each with a short title; [] for grid answers,
+        which are drawn on the puzzle itself."""
+        return []
+
     def images(self, puzzle: Puzzle, answer: Any) -> list[Any]:
         """The other answers this one stands for under :attr:`symmetry` in this puzzle
         (the checker blocks them with it); [] when the puzzle breaks the symmetry."""
@@ -433,5 +511,43 @@ class Genre(abc.ABC):
         return f"<genre {self.name}>"
 
 
+@dataclass(frozen=True)
+class ModeOptions:
+    """What ``solve --mode`` passes to a :class:`SolveMode` (each mode uses what it needs)."""
+
+    lower: Optional[int] = None
+    upper: Optional[int] = None
+    moves: Optional[int] = None
+    print_asserts: bool = False
+    dry_run: bool = False
+    time_limit: Optional[float] = None
+
+
+@dataclass(frozen=True)
+class ModeResult:
+    """What a mode found: ``status`` is ``sat``, ``unsat``, ``unknown`` or ``dry_run``;
+    ``answer`` a verified answer (or None); ``asserts`` the formula as text when asked."""
+
+    status: str
+    answer: Any
+    seconds: float
+    detail: str = ""
+    asserts: Optional[str] = None
+    stats: Mapping[str, Any] = field(default_factory=dict)
+
+
+class SolveMode(abc.ABC):
+    """Another way to solve a puzzle, chosen with ``solve --mode NAME``."""
+
+    name: ClassVar[str]
+    description: ClassVar[str] = ""
+
+    @abc.abstractmethod
+    def run(self, puzzle: Puzzle, options: ModeOptions) -> ModeResult:
+        """Solve (or, with ``dry_run``, only build the formula); bad options are a
+        one-line :class:`InputError`."""
+
+
 __all__ = ["Question", "Glyph", "CodeFormat", "FormatSpec", "Encoded", "BoundedEncoded",
-           "Switchable", "Generation", "Optimisation", "Genre", "ClueKey", "Lit"]
+           "Switchable", "Generation", "Optimisation", "Genre", "ClueKey", "Lit", "FileFormat",
+           "ModeOptions", "ModeResult", "SolveMode", "OptimumGeneration"]

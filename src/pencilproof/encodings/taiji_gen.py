@@ -8,7 +8,7 @@ diamonds (their colour used by nothing else in the region), a flower anywhere, d
 and slashes on regions of one shape (one colour per shape, every shape distinct even
 under rotation). Optionally a fixed tile (its state from the answer) is a key too.
 
-Genre options (``generate taiji --symbols ... --colours ... --fixed``) choose the kinds.
+Genre options (``generate taiji --symbols ... --palette ... --fixed``) choose the kinds.
 """
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ class TaijiGeneration(Generation):
     options: ClassVar[Mapping[str, str]] = {
         "symbols": "taiji: symbol kinds to use, comma-separated from " + ",".join(KINDS)
                    + " (default: " + ",".join(DEFAULT_KINDS) + ")",
-        "colours": "taiji: colour letters to use, from roygbpkw (default: all)",
+        "palette": "taiji: colour letters to use, from roygbpkw (default: all)",
         "fixed": "taiji: 'yes' lets fixed tiles be clues too (the answer is then unique, "
                  "not just up to inversion)",
     }
@@ -68,11 +68,11 @@ class TaijiGeneration(Generation):
                 if bad or not kinds:
                     raise InputError(f"unknown symbol kind(s) {', '.join(bad) or '(none)'} "
                                      f"(choose from {', '.join(KINDS)})", "--symbols")
-            elif name == "colours":
+            elif name == "palette":
                 colours = "".join(dict.fromkeys(value.strip()))
                 if not colours or any(ch not in COLOURS for ch in colours):
                     raise InputError(f"colours must be letters from {COLOURS}, got {value!r}",
-                                     "--colours")
+                                     "--palette")
             elif name == "fixed":
                 if value not in ("yes", "no"):
                     raise InputError(f"expected yes or no, got {value!r}", "--fixed")

@@ -16,10 +16,10 @@ import sys
 from pathlib import Path
 from typing import Any, Iterator, Union
 
-from ..encodings import code_format, get_genre, recognize_code
+from ..encodings import GENRES, code_format, get_genre, recognize_code
 from ..encodings import code_formats as _codes
 from ..errors import InputError
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, Solution
 from .janko import is_janko, parse_janko
 from .jsondoc import document_from_doc, document_to_doc, loads, locator, puzzle_from_doc
 from .pzprv3 import PZPRV3_URL_RE, parse_pzprv3, pzprv3_text, to_pzprv3
@@ -32,6 +32,16 @@ Loaded = Union[Puzzle, InputError]
 #: Input formats ``--format`` can force; without it the content decides. ``code``: a
 #: genre's own one-line codes (Taiji Maker codes, ...), one puzzle per line.
 FORMATS = ("text", "json", "jsonl", "url", "pzprv3", "janko", "code")
+
+
+def file_formats() -> dict[str, Any]:
+    """Every genre's own whole-file formats by ``--format`` name (Flood-It's digit grids)."""
+    return {f.name: f for g in GENRES.values() for f in g.formats.files}
+
+
+def format_names() -> tuple[str, ...]:
+    """What ``--format`` accepts: the shared formats and every genre's own file formats."""
+    return FORMATS + tuple(file_formats())
 
 
 def _read(source: str) -> str:
@@ -109,6 +119,9 @@ def detect(text: str) -> str:
         return "url"
     if lines and all(recognize_code(ln.strip()) for ln in lines if ln.strip()):
         return "code"
+    for name, f in file_formats().items():
+        if f.recognizes(stripped):
+            return str(name)
     if is_janko(stripped):
         return "janko"
     return "text"
@@ -117,14 +130,36 @@ def detect(text: str) -> str:
 def parse_documents(text: str, label: str, fmt: str | None = None,
                     answers: bool = True) -> Iterator[tuple[str, Union[Document, InputError]]]:
     """Documents in already-read content (detected, or ``fmt``); errors are yielded, not raised.
-    ``answers=False`` skips reading the answers files carry (checking needs none)."""
+    ``answers=False`` skips reading the answers files carry (checking needs none). Each
+    puzzle is checked by its genre's ``validate`` (rules about the whole puzzle)."""
+    for where, item in _parse_documents(text, label, fmt, answers):
+        if not isinstance(item, InputError):
+            try:
+                get_genre(item.puzzle.genre).validate(item.puzzle, where)
+            except InputError as e:
+                item = e
+        yield where, item
+
+
+def _parse_documents(text: str, label: str, fmt: str | None = None,
+                     answers: bool = True) -> Iterator[tuple[str, Union[Document, InputError]]]:
     if not text.strip():
         yield label, InputError("empty puzzle file", label)
         return
     fmt = fmt or detect(text)
+    own = file_formats()
+    if fmt in own:
+        try:
+            puzzles = own[fmt].parse(text, label)
+        except InputError as e:
+            yield label, e
+            return
+        for i, p in enumerate(puzzles):
+            yield (f"{label}[{i}]" if len(puzzles) > 1 else label), Document(p, None, fmt)
+        return
     if fmt not in FORMATS:
-        yield label, InputError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})",
-                                label)
+        yield label, InputError(f"unknown format {fmt!r} (choose from "
+                                f"{', '.join(format_names())})", label)
         return
     if fmt == "jsonl":
         yield from _jsonl(text, label, answers)
@@ -304,7 +339,11 @@ def load_answer(puzzle: Puzzle, source: str, fmt: str | None = None) -> Any:
                 rows = sols[0] if isinstance(sols, list) and sols else None
         else:
             rows = doc
-        if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+        if isinstance(doc, dict) and not rows:
+            opt = get_genre(puzzle.genre).optimisation
+            rows = doc.get(opt.answer_key) if opt is not None else None
+        items = (str,) if issubclass(get_genre(puzzle.genre).answer_type, Solution) else (str, int)
+        if not isinstance(rows, list) or not all(isinstance(r, items) for r in rows):
             raise InputError("expected a 'solution' list of row strings", label)
     else:
         lines = split_lines(stripped)
@@ -347,7 +386,10 @@ def share_fields(puzzle: Puzzle) -> dict[str, str]:
     if genre.formats.url_codec is not None:
         return {"url": to_url(puzzle)}
     if genre.formats.codes:
-        return {"code": genre.formats.codes[0].write(puzzle)}
+        try:
+            return {"code": genre.formats.codes[0].write(puzzle)}
+        except InputError:  # a puzzle the code cannot carry (Tatham: another pivot)
+            return {}
     return {}
 
 

@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 
 from ..encodings import get_genre, recognize_code
 from ..errors import InputError
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, Solution
 from .pzprv3 import parse_pzprv3, pzprv3_text
 from .spec import Document
 from .url import check_size, parse_url, to_url
@@ -138,6 +138,9 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
     except InputError as e:
         raise InputError(e.message, f"{place('genre')}: genre") from None
     grid = doc["grid"]
+    if genre.formats.row_strings and isinstance(grid, list):
+        # Rows written as strings of one-character tokens ("0121").
+        grid = [list(r) if isinstance(r, str) else r for r in grid]
     if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
         raise InputError("'grid' must be a non-empty list of rows (lists)", place("grid"))
     rows = doc.get("rows", len(grid))
@@ -163,7 +166,11 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
             except InputError as e:
                 raise InputError(e.message, f"{place('grid', r, c)}: r{r + 1}c{c + 1}") from None
         out.append(tuple(cells))
-    puzzle = Puzzle(genre.name, rows, cols, tuple(out))
+    params = {}
+    for key in genre.param_keys:
+        if key in doc:
+            params[key] = genre.parse_param(key, doc[key], f"{place(key)}: {key}")
+    puzzle = Puzzle(genre.name, rows, cols, tuple(out)).with_params(**params)
     genre.check_puzzle(puzzle, place("grid"))
     return puzzle
 
@@ -197,15 +204,20 @@ def document_from_doc(doc: Any, where: str, answers: bool = True,
     puzzle = puzzle_from_doc(doc, where, at)
     if not answers:
         return Document(puzzle, None, "json")
-    path: Path = ("solution",)
-    rows = doc.get("solution")
+    genre = get_genre(puzzle.genre)
+    key = genre.optimisation.answer_key if genre.optimisation is not None else "solution"
+    path: Path = ("solution",) if key not in doc or "solution" in doc else (key,)
+    rows = doc.get(path[0])
     if rows is None and isinstance(doc.get("solutions"), list) and doc["solutions"]:
         rows, path = doc["solutions"][0], ("solutions", 0)
     if rows is None or rows == []:
         return Document(puzzle, None, "json")
     place = at(path) if at is not None else where
-    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
-        raise InputError("'solution' must be a list of row strings", f"{place}: solution")
+    # A grid answer is rows of characters; another answer (a move sequence) may hold numbers.
+    items = (str,) if issubclass(genre.answer_type, Solution) else (str, int)
+    if not isinstance(rows, list) or not all(isinstance(r, items) for r in rows):
+        what = "row strings" if items == (str,) else "moves"
+        raise InputError(f"'{path[0]}' must be a list of {what}", f"{place}: {path[0]}")
     try:
         solution = get_genre(puzzle.genre).parse_solution(puzzle, rows, f"{where}: solution")
     except InputError as e:
@@ -216,9 +228,14 @@ def document_from_doc(doc: Any, where: str, answers: bool = True,
 def document_to_doc(doc: Document) -> dict[str, Any]:
     """The JSON puzzle document of a Document: genre, size, grid, url, and any solution."""
     out = doc.puzzle.to_doc()
-    codes = get_genre(doc.puzzle.genre).formats.codes
-    if codes:
-        out["code"] = codes[0].write(doc.puzzle)
+    genre = get_genre(doc.puzzle.genre)
+    if genre.formats.row_strings:
+        out["grid"] = ["".join(genre.clue_token(v) for v in row) for row in doc.puzzle.grid]
+    if genre.formats.codes:
+        try:
+            out["code"] = genre.formats.codes[0].write(doc.puzzle)
+        except InputError:  # a board the code cannot carry (Tatham: another pivot)
+            pass
     try:
         out["url"] = to_url(doc.puzzle)
     except InputError:

@@ -16,8 +16,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..analysis.grade import grade
-from ..checker import Status
-from ..encodings import ClueKey, Generation, get_genre
+from ..checker import Status, optimum
+from ..encodings import ClueKey, Generation, OptimumGeneration, Question, get_genre
+from ..formats import Document, document_to_doc
 from ..errors import InputError
 from ..formats import share_fields
 from ..formats.url import MAX_SIDE
@@ -42,12 +43,27 @@ class GenerateOptions:
     max_attempts: int = 200                   # attempts per candidate before giving up
     extra: tuple[tuple[str, str], ...] = ()   # the genre's own options (Generation.options)
     grade_range: tuple[int, int] | None = None  # accepted difficulty grades (analysis.grade)
+    # Optimisation genres (Flood-It): colours, accepted optima, limit = optimum + leniency,
+    # and the seconds one board's proof may take (an unproven board is skipped).
+    colours: int | None = None
+    optimum_range: tuple[int, int] | None = None
+    leniency: int = 0
+    proof_time: float | None = None
 
     def validate(self) -> "GenerateOptions":
         """Raise InputError naming the option; returns self with the genre's own name."""
         genre = get_genre(self.genre, "genre")
+        opt = genre.optimisation
+        if opt is not None and opt.generator is not None:
+            return self._validate_optimum(genre.name, opt.generator)
         if genre.generator is None:
             raise InputError(f"genre {genre.name!r} has no generator", "genre")
+        for name, value, default in (("--colours", self.colours, None),
+                                     ("--optimum", self.optimum_range, None),
+                                     ("--leniency", self.leniency, 0),
+                                     ("--proof-time", self.proof_time, None)):
+            if value != default:
+                raise InputError(f"applies to optimisation genres, not {genre.name}", name)
         if not (2 <= self.rows <= MAX_SIDE and 2 <= self.cols <= MAX_SIDE):
             raise InputError(f"impossible size {self.rows}x{self.cols} "
                              f"(rows and columns must be 2..{MAX_SIDE})", "--size")
@@ -79,6 +95,34 @@ class GenerateOptions:
             raise InputError(str(e)) from None
         return GenerateOptions(**{**asdict(self), "genre": genre.name})
 
+    def _validate_optimum(self, name: str, hooks: OptimumGeneration) -> "GenerateOptions":
+        if not (1 <= self.rows <= MAX_SIDE and 1 <= self.cols <= MAX_SIDE) \
+                or self.rows * self.cols < 2:
+            raise InputError(f"impossible size {self.rows}x{self.cols}", "--size")
+        lo, hi = hooks.colours_range
+        colours = self.colours if self.colours is not None else hooks.default_colours
+        if not lo <= colours <= hi:
+            raise InputError(f"{colours} colours is outside {lo}..{hi}", "--colours")
+        if colours > self.rows * self.cols:
+            raise InputError(f"{colours} colours do not fit {self.rows * self.cols} cells",
+                             "--colours")
+        if self.optimum_range is not None and self.optimum_range[0] > self.optimum_range[1]:
+            raise InputError(f"optimum range {self.optimum_range[0]}-{self.optimum_range[1]} "
+                             "is empty", "--optimum")
+        if self.leniency < 0:
+            raise InputError("must be at least 0", "--leniency")
+        for opt_name, value in (("--density", self.density), ("--values", self.values),
+                                ("--clues", self.clue_range)):
+            if value is not None:
+                raise InputError(f"applies to genres with clues, not {name}", opt_name)
+        if self.question or self.symmetric:
+            raise InputError(f"applies to genres with clues, not {name}",
+                             "--question" if self.question else "--symmetric")
+        if self.max_attempts < 1:
+            raise InputError("must be at least 1", "--max-attempts")
+        return GenerateOptions(**{**asdict(self), "genre": name, "colours": colours,
+                                  "proof_time": self.proof_time or DEFAULT_PROOF_TIME})
+
     def to_json(self) -> dict[str, Any]:
         """The options that shape the puzzles (not the backend), as stored in records."""
         d = asdict(self)
@@ -86,10 +130,18 @@ class GenerateOptions:
         extra = dict(d.pop("extra"))
         if d["grade_range"] is None:
             d.pop("grade_range")  # (files made before grades existed resume unchanged)
+        for key, default in (("colours", None), ("optimum_range", None), ("leniency", 0),
+                             ("proof_time", None)):
+            if d[key] == default:  # records of clue genres stay as they were
+                d.pop(key)
         out = {k: (list(v) if isinstance(v, tuple) else v) for k, v in d.items()}
         if extra:
             out["extra"] = extra
         return out
+
+
+#: Seconds one board's optimum may take to prove by default (``--proof-time``).
+DEFAULT_PROOF_TIME = 60.0
 
 
 @dataclass(frozen=True)
@@ -105,9 +157,24 @@ class Generated:
     solver_calls: int
     #: The difficulty grade (``analysis.grade``), when ``--grade`` asked for one.
     grade: dict[str, Any] | None = None
+    #: Optimisation genres: the proven optimum, and boards skipped before this one
+    #: because their optimum was not proven within ``--proof-time``.
+    optimum: int | None = None
+    unproven: int = 0
 
     def to_record(self, master_seed: int, options: GenerateOptions) -> dict[str, Any]:
         """A JSON line: the puzzle document's keys, the answer, and its provenance."""
+        genre = get_genre(self.puzzle.genre)
+        if genre.optimisation is not None:
+            doc = document_to_doc(Document(self.puzzle, None))
+            doc.update({genre.optimisation.answer_key: self.solution.to_json(),
+                        "optimum": self.optimum, "proven": True})
+            doc.update({f.name: f.write(self.puzzle) for f in genre.formats.codes})
+            doc.update({"index": self.index, "attempt": self.attempt, "seed": self.seed,
+                        "master_seed": master_seed, "seconds": round(self.seconds, 4),
+                        "solver_calls": self.solver_calls, "unproven_skipped": self.unproven,
+                        "options": options.to_json()})
+            return doc
         doc = self.puzzle.to_doc()
         doc.update({"solution": self.solution.to_json(), "clues": clue_count(self.puzzle),
                     "index": self.index, "attempt": self.attempt, "seed": self.seed,
@@ -133,6 +200,8 @@ def generate_one(options: GenerateOptions, master_seed: int, index: int) -> Gene
     ``max_attempts`` (the same None on every run, since nothing depends on time)."""
     t0 = time.perf_counter()
     calls = 0
+    if get_genre(options.genre).question is Question.OPTIMUM:
+        return _generate_optimum(options, master_seed, index)
     for attempt in range(options.max_attempts):
         seed = candidate_seed(master_seed, index, attempt)
         got, n = attempt_puzzle(options, random.Random(seed))
@@ -148,6 +217,35 @@ def generate_one(options: GenerateOptions, master_seed: int, index: int) -> Gene
                 graded = g.to_json()
             return Generated(puzzle, solution, index, attempt, seed,
                              time.perf_counter() - t0, calls, graded)
+    return None
+
+
+def _generate_optimum(options: GenerateOptions, master_seed: int, index: int) -> Generated | None:
+    """An optimisation genre's candidate: random boards until one's optimum is proven
+    within ``proof_time`` and lies in the target range; it is written with the limit
+    optimum + leniency. Boards whose proof runs out of time are skipped and counted (so
+    here, unlike clue genres, the machine's speed can change which board is written)."""
+    t0 = time.perf_counter()
+    genre = get_genre(options.genre)
+    opt = genre.optimisation
+    assert opt is not None and opt.generator is not None and options.colours is not None
+    calls = unproven = 0
+    for attempt in range(options.max_attempts):
+        seed = candidate_seed(master_seed, index, attempt)
+        puzzle = opt.generator.random_puzzle(options.rows, options.cols, options.colours,
+                                             random.Random(seed))
+        res = optimum(puzzle, backend=options.backend, time_limit=options.proof_time)
+        calls += int(res.stats.get("solver_calls", 0))
+        if not res.proven or res.optimum is None:
+            unproven += 1
+            continue
+        if options.optimum_range is not None and not (
+                options.optimum_range[0] <= res.optimum <= options.optimum_range[1]):
+            continue
+        limit = res.optimum + options.leniency
+        return Generated(opt.generator.with_limit(puzzle, limit), res.answer, index, attempt,
+                         seed, time.perf_counter() - t0, calls, optimum=res.optimum,
+                         unproven=unproven)
     return None
 
 

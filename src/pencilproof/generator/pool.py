@@ -43,7 +43,7 @@ try:
 except ImportError:  # pragma: no cover - not on POSIX: no lock
     fcntl = None  # type: ignore[assignment]
 
-from ..checker import Verdict, check_unique
+from ..checker import Verdict, check_unique, optimum
 from ..errors import InputError, InternalError
 from .generate import GenerateOptions, Generated, generate_one
 from .minimize import clue_count
@@ -66,6 +66,7 @@ class RunReport:
     jobs: int
     seconds: float
     write_error: str | None = None  # the output could not be written: the run stopped
+    unproven: int = 0          # boards skipped by the written ones: optimum not proven in time
 
     @property
     def missing(self) -> int:
@@ -192,14 +193,23 @@ class _Sink:
         self.options = options
         self.seed = seed
         self.written = 0
+        self.unproven = 0  # boards skipped before the written ones: optimum not proven
 
     def write(self, got: Generated) -> None:
         """Re-check the puzzle independently, then append its record (serialized here,
         once) and sync it."""
-        res = check_unique(got.puzzle, backend=self.options.backend)
-        if res.verdict is not Verdict.UNIQUE or res.solutions[0] != got.solution:
-            raise InternalError(f"generated puzzle {got.index} re-checked as "
-                                f"{res.verdict.value}, not unique with its answer")
+        if got.optimum is not None:  # an optimisation genre: the optimum proven again
+            best = optimum(got.puzzle, backend=self.options.backend)
+            if best.optimum != got.optimum:
+                raise InternalError(f"generated puzzle {got.index} re-checked with optimum "
+                                    f"{best.optimum}, not {got.optimum}")
+            seconds = best.seconds
+        else:
+            res = check_unique(got.puzzle, backend=self.options.backend)
+            if res.verdict is not Verdict.UNIQUE or res.solutions[0] != got.solution:
+                raise InternalError(f"generated puzzle {got.index} re-checked as "
+                                    f"{res.verdict.value}, not unique with its answer")
+            seconds = res.seconds
         rec = got.to_record(self.seed, self.options)
         line = (json.dumps(rec, separators=(",", ":")) + "\n").encode("utf-8")
         with _ctrl_c_deferred():  # a line is written and counted, or neither
@@ -212,8 +222,8 @@ class _Sink:
                     os.ftruncate(self.fd, start)
                 raise SinkError(f"{self.path}: cannot write: {e.strerror or e}") from None
             self.written += 1
-            log.debug("candidate %d: re-checked in %.3f s, written", rec["index"],
-                      res.seconds)
+            self.unproven += got.unproven
+            log.debug("candidate %d: re-checked in %.3f s, written", rec["index"], seconds)
 
     def close(self) -> None:
         os.close(self.fd)
@@ -273,8 +283,10 @@ def _make(options: GenerateOptions, seed: int, index: int) -> Generated | None:
     if got is None:
         log.info("candidate %d: no puzzle in %d attempts", index, options.max_attempts)
         return None
-    log.info("candidate %d: %d clues, attempt %d, %.3f s", index, clue_count(got.puzzle),
-             got.attempt, time.perf_counter() - t0)
+    what = (f"optimum {got.optimum}" if got.optimum is not None
+            else f"{clue_count(got.puzzle)} clues")
+    log.info("candidate %d: %s, attempt %d, %.3f s", index, what, got.attempt,
+             time.perf_counter() - t0)
     log.debug("candidate %d: seed %s, %d solver calls", index, got.seed, got.solver_calls)
     return got
 
@@ -554,7 +566,7 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
         jobs = dask.jobs
     return RunReport(str(path), count, earlier, sink.written, tuple(sorted(failed)),
                      tuple(sorted(crashed)), interrupted, timed_out, jobs,
-                     time.monotonic() - t0, write_error)
+                     time.monotonic() - t0, write_error, sink.unproven)
 
 
 class ProcessRunner:

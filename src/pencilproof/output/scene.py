@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence, Union
 
 from ..encodings import Genre, Glyph, get_genre
+from ..checker.check import OptimumResult
 from ..errors import printable
 from ..puzzle import Cell, Puzzle, Solution, Violation
 
@@ -265,12 +266,56 @@ def _names(cells: Sequence[Cell]) -> str:
     return " ".join(cell_name(c) for c in cells)
 
 
-def picture(puzzle: Puzzle, solution: Optional[Solution] = None, marked: Iterable[Cell] = (),
+#: Small multiples: boards per row, and the largest and smallest cell in pixels.
+STRIP_PER_ROW, STRIP_CELL, STRIP_MIN_CELL, STRIP_SIDE = 6, 16, 4, 200
+
+
+def strip_picture(puzzle: Puzzle, answer: Any, title: str = "", caption: Sequence[str] = (),
+                  name: str = "") -> Scene:
+    """A non-grid answer as small multiples: the genre's frames (Flood-It: the board
+    before the first move and after each move, numbered), a few per row."""
+    genre = get_genre(puzzle.genre)
+    frames = genre.frames(puzzle, answer)
+    cell = max(STRIP_MIN_CELL, min(STRIP_CELL, STRIP_SIDE // max(puzzle.rows, puzzle.cols)))
+    fw, fh = puzzle.cols * cell, puzzle.rows * cell
+    per_row = max(1, min(STRIP_PER_ROW, len(frames)))
+    nrows = -(-len(frames) // per_row)
+    width = max(2 * PAD + per_row * fw + (per_row - 1) * GAP // 2, 2 * PAD + 240)
+    lines, names = _wrap(caption, width), _name_lines(name, width)
+    top = PAD + len(names) * NAME + (TITLE if title else 0)
+    height = top + nrows * (fh + TITLE) + len(lines) * LINE + 2 * PAD
+    shapes: list[Shape] = [Rect(0, 0, width, height, PAPER, None, 0, "background")]
+    shapes += _name_shapes(names)
+    if title:
+        shapes.append(Text(width / 2, top - TITLE / 2, title, 14, bold=True, cls="title"))
+    glyphs: dict[Any, Optional[Glyph]] = {}
+    for i, (label, board) in enumerate(frames):
+        ox = PAD + (i % per_row) * (fw + GAP // 2)
+        oy = top + (i // per_row) * (fh + TITLE)
+        shapes.append(Text(ox + fw / 2, oy + TITLE / 2, label, 11, LABEL_INK, cls="label"))
+        for r in range(board.rows):
+            for c in range(board.cols):
+                given = board.grid[r][c]
+                if given not in glyphs:
+                    glyphs[given] = genre.glyph(given)
+                g = glyphs[given]
+                fill = g.fill if g is not None and g.fill else PAPER
+                shapes.append(Rect(ox + c * cell, oy + TITLE + r * cell, cell, cell, fill, None,
+                                   0, "cell", f"{label} {cell_name((r, c))}"))
+        shapes.append(Rect(ox, oy + TITLE, fw, fh, None, INK, 1.0, "border"))
+    shapes += _caption_lines(lines, top + nrows * (fh + TITLE) + PAD / 2, width)
+    return Scene(width, height, tuple(shapes), _scene_title(name, title or puzzle.genre))
+
+
+def picture(puzzle: Puzzle, solution: Optional[Any] = None, marked: Iterable[Cell] = (),
             title: str = "", caption: Sequence[str] = (), name: str = "",
             notes: Optional[dict[Cell, str]] = None) -> Scene:
     """One grid: the puzzle, or a solution drawn on it; ``marked`` cells are highlighted,
     ``notes`` written small in their cells' corners. ``name`` (the puzzle's file or URL)
-    is drawn on top."""
+    is drawn on top. An answer that is not a grid (a move sequence) is drawn as its
+    genre's strip of boards."""
+    if solution is not None and not isinstance(solution, Solution):
+        return strip_picture(puzzle, solution, title, caption, name)
     genre = get_genre(puzzle.genre)
     width = scene_size(puzzle.rows, puzzle.cols, 1)[0]
     lines, names = _wrap(caption, width), _name_lines(name, width)
@@ -309,6 +354,15 @@ def verdict_picture(puzzle: Puzzle, result: Any, name: str = "") -> Scene:
     differences (multiple), or the bare puzzle with the verdict (no solution, unknown)."""
     verdict = result.verdict.value
     line = f"verdict: {verdict.replace('_', ' ')}"
+    if isinstance(result, OptimumResult):
+        what = (f"optimum {result.optimum} (proven)" if result.optimum is not None else
+                f"optimum between {result.lower_bound} and {result.best} (not proven)")
+        if result.limit is not None:
+            what += f"; limit {result.limit}"
+        if result.answer is None:
+            return picture(puzzle, title="puzzle", caption=[line, what], name=name)
+        return picture(puzzle, result.answer, title=f"{len(result.answer.to_json())} moves",
+                       caption=[line, what], name=name)
     if verdict == "multiple" and len(result.solutions) == 2:
         return picture_pair(puzzle, result.solutions[0], result.solutions[1], result.differ,
                             [line], name=name)
@@ -318,7 +372,7 @@ def verdict_picture(puzzle: Puzzle, result: Any, name: str = "") -> Scene:
     return picture(puzzle, title="puzzle", caption=[line], name=name)
 
 
-def answer_picture(puzzle: Puzzle, solution: Optional[Solution],
+def answer_picture(puzzle: Puzzle, solution: Optional[Any],
                    violations: Sequence[Violation] = (),
                    name: str = "") -> Scene:
     """A puzzle, or an answer on it with the cells of every broken rule highlighted and

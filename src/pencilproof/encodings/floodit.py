@@ -1,0 +1,216 @@
+"""Flood-It: the fewest moves that turn the board into one colour, proven.
+
+A board is a grid of colours 0..n-1 (no gap, at least two). A move picks a colour; the
+pivot's region (the pivot is the top-left cell unless the puzzle's ``pivot`` parameter
+says otherwise) takes it and so merges with every bordering area of that colour. An
+answer is a :class:`~.floodit_board.Moves` sequence; the verifier replays it on the
+cells. The question is the optimum: ``bounds`` gives Puchert's lower bound and a beam
+search's sequence, and the checker proves "at most k moves" impossible for k from the
+lower bound upwards on one CaDiCaL solver (:mod:`.floodit_sat`) until a sequence is
+found or k reaches the beam's count. The seed project's z3 formulation and its five
+modes are ``solve --mode`` (:mod:`.floodit_seed`).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Optional, Sequence
+
+from ..errors import InputError
+from ..puzzle import Clue, Puzzle, Violation
+from .base import choose_encoding
+from .contract import FormatSpec, Genre, Glyph, Optimisation, OptimumGeneration, Question
+from .floodit_board import COLOUR_CHARS, MAX_COLOURS, Board, Moves, boards_after, pivot_of, replay
+from .floodit_formats import DigitGrid, TathamID, ThesisBoard
+from .floodit_sat import FloodEncoded
+from .floodit_seed import SEED_MODES
+
+#: Beam width of the bounding search: 100 finds the optimum of 25 of the 39 thesis
+#: boards in about a second each on 20x20 (300: 30 of 39 in 3 s); the SAT search finds
+#: the rest.
+BEAM_WIDTH = 100
+
+#: Cell colours for pictures (colour-blind-safe first: Okabe-Ito, then more).
+PALETTE = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7",
+           "#999999", "#882255", "#44aa99", "#117733", "#332288", "#ddcc77", "#aa4499",
+           "#88ccee", "#661100", "#6699cc", "#888888")
+
+
+def colour_fill(c: int) -> str:
+    if c < len(PALETTE):
+        return PALETTE[c]
+    rng = random.Random(c)
+    return "#%02x%02x%02x" % (rng.randrange(40, 220), rng.randrange(40, 220), rng.randrange(40, 220))
+
+
+class FloodBoards(OptimumGeneration):
+    """Random boards, every cell's colour drawn uniformly (as Tatham's generator does),
+    redrawn until every colour occurs (colours must have no gap)."""
+
+    colours_range = (2, MAX_COLOURS)
+    default_colours = 6
+
+    def random_puzzle(self, rows: int, cols: int, colours: int, rng: random.Random) -> Puzzle:
+        while True:
+            grid = tuple(tuple(rng.randrange(colours) for _ in range(cols)) for _ in range(rows))
+            if len({v for row in grid for v in row}) == colours:
+                return Puzzle("floodit", rows, cols, grid)
+
+
+class FloodOptimum(Optimisation):
+    ascending = True
+    answer_key = "moves"
+    generator = FloodBoards()
+
+    def __init__(self, width: int = BEAM_WIDTH):
+        self.width = width
+
+    def cost(self, puzzle: Puzzle, answer: Moves) -> int:
+        return len(answer)
+
+    def bounds(self, puzzle: Puzzle) -> tuple[int, Moves]:
+        board = Board(puzzle)
+        return board.lower_bound(), board.beam(self.width)
+
+    def encode_within(self, puzzle: Puzzle, backend: Any, limit: int,
+                      encoding: str | None = None) -> FloodEncoded:
+        choose_encoding(FLOODIT, encoding)
+        return FloodEncoded(Board(puzzle), backend, limit)
+
+
+class FloodIt(Genre):
+    name = "floodit"
+    aliases = ("flood", "flood-it", "colorflood", "colourflood")
+    encodings = ("sat",)
+    summary = "turn the board into one colour from the pivot in the fewest moves (proven optimum)"
+    answer_type = Moves
+    question = Question.OPTIMUM
+    param_keys: ClassVar[tuple[str, ...]] = ("limit", "pivot")
+    formats = FormatSpec(codes=(TathamID(),), files=(DigitGrid(), ThesisBoard()),
+                         row_strings=True)
+
+    def __init__(self) -> None:
+        self.optimisation = FloodOptimum()
+        self.modes = SEED_MODES
+
+    # -- givens and parameters ---------------------------------------------------------
+    def parse_clue(self, token: object, where: str) -> Clue:
+        if isinstance(token, int) and not isinstance(token, bool):
+            if 0 <= token < MAX_COLOURS:
+                return token
+            raise InputError(f"colour {token} is outside 0..{MAX_COLOURS - 1}", where)
+        if isinstance(token, str) and len(token) == 1 and token.upper() in COLOUR_CHARS:
+            return COLOUR_CHARS.index(token.upper())
+        raise InputError(f"unknown token {token!r} (expected a colour 0-9 or A-Z)", where)
+
+    def clue_token(self, clue: Clue) -> str:
+        return COLOUR_CHARS[clue] if isinstance(clue, int) else "."
+
+    def parse_param(self, key: str, value: object, where: str) -> Any:
+        if key == "limit":
+            if value is None:
+                return None
+            n = _int(value)
+            if n is None or n < 1:
+                raise InputError(f"the move limit must be a positive integer, got {value!r}", where)
+            return n
+        if key == "pivot":
+            if value is None or value in ("top-left", "topleft"):
+                return None
+            parts: Optional[Sequence[object]] = None
+            if isinstance(value, str):
+                parts = value.replace(" ", "").split(",")
+            elif isinstance(value, list):
+                parts = value
+            nums = [_int(p) for p in parts] if parts is not None else []
+            first = 0 if isinstance(value, list) else 1  # JSON cells are 0-based
+            if len(nums) != 2 or any(x is None or x < first for x in nums):
+                raise InputError(f"the pivot must be 'r,c' (1-based) or [r, c] (0-based), "
+                                 f"got {value!r}", where)
+            r, c = nums[0], nums[1]
+            assert r is not None and c is not None
+            if isinstance(value, list):
+                r, c = r + 1, c + 1
+            return None if (r, c) == (1, 1) else (r - 1, c - 1)
+        return super().parse_param(key, value, where)
+
+    def validate(self, puzzle: Puzzle, where: str) -> None:
+        if any(not isinstance(v, int) for row in puzzle.grid for v in row):
+            raise InputError("every cell needs a colour", where)
+        used = sorted({v for row in puzzle.grid for v in row if isinstance(v, int)})
+        if len(used) < 2:
+            raise InputError("the board has one colour: there is nothing to flood", where)
+        if used[-1] != len(used) - 1:
+            missing = [c for c in range(used[-1]) if c not in used]
+            raise InputError(f"colours must be 0..n-1 with no gap: colour "
+                             f"{COLOUR_CHARS[missing[0]]} is missing (used: "
+                             f"{''.join(COLOUR_CHARS[c] for c in used)})", where)
+        pr, pc = pivot_of(puzzle)
+        if not (0 <= pr < puzzle.rows and 0 <= pc < puzzle.cols):
+            raise InputError(f"the pivot r{pr + 1}c{pc + 1} is outside the "
+                             f"{puzzle.rows}x{puzzle.cols} board", where)
+
+    def glyph(self, clue: Clue) -> Optional[Glyph]:
+        if not isinstance(clue, int):
+            return None
+        return Glyph(COLOUR_CHARS[clue], fill=colour_fill(clue))
+
+    def frames(self, puzzle: Puzzle, answer: Moves) -> list[tuple[str, Puzzle]]:
+        after = boards_after(puzzle, answer.colours)
+        return [("start", puzzle)] + [(f"{i + 1}: {COLOUR_CHARS[c]}", b)
+                                      for i, (c, b) in enumerate(zip(answer.colours, after))]
+
+    # -- answers ----------------------------------------------------------------------------
+    def parse_solution(self, puzzle: Puzzle, rows: Sequence[Any], where: str) -> Moves:
+        """A sequence: colours as a JSON list of ints, or text tokens / one string."""
+        tokens: list[Any] = []
+        for r in rows:
+            if isinstance(r, int) and not isinstance(r, bool):
+                tokens.append(r)
+            elif isinstance(r, str):
+                tokens.extend(r.replace(",", " ").split() if " " in r or "," in r else list(r.strip()))
+            else:
+                raise InputError(f"a move must be a colour, got {r!r}", where)
+        return Moves(tuple(_colour(self.parse_clue(t, where)) for t in tokens))
+
+    def encode(self, puzzle: Puzzle, backend: Any, encoding: str | None = None) -> FloodEncoded:
+        """Every sequence within the beam search's count (any sequence, optimal or not)."""
+        choose_encoding(self, encoding)
+        board = Board(puzzle)
+        return FloodEncoded(board, backend, len(board.beam(BEAM_WIDTH)))
+
+    def verify(self, puzzle: Puzzle, answer: Moves) -> list[Violation]:
+        ncol = 1 + max(v for row in puzzle.grid for v in row if isinstance(v, int))
+        bad = [i for i, c in enumerate(answer.colours) if not 0 <= c < ncol]
+        if bad:
+            return [Violation("badColour", f"move {bad[0] + 1} picks colour "
+                              f"{answer.colours[bad[0]]}, the board has 0..{ncol - 1}")]
+        res = replay(puzzle, answer.colours)
+        out = []
+        if res.no_op is not None:
+            out.append(Violation("sameColour", f"move {res.no_op + 1} picks the region's own "
+                                 "colour and changes nothing"))
+        if res.extra:
+            out.append(Violation("afterFlooded", f"{res.extra} move(s) after the board is "
+                                 f"one colour (flooded after {res.used})"))
+        if not res.flooded:
+            out.append(Violation("notFlooded", f"{res.left} cell(s) are not flooded after "
+                                 f"{len(answer)} moves"))
+        return out
+
+
+def _colour(v: Clue) -> int:
+    assert isinstance(v, int)  # parse_clue reads every Flood-It token as a colour
+    return v
+
+
+def _int(v: object) -> Optional[int]:
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return v
+    if isinstance(v, str) and v.strip().isdigit() and v.strip().isascii() and len(v) < 10:
+        return int(v)
+    return None
+
+
+FLOODIT = FloodIt()

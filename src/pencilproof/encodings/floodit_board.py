@@ -1,0 +1,278 @@
+"""Flood-It in plain Python: the board, its areas, move sequences, bounds and search.
+
+No solver here. :class:`Board` turns a puzzle into its areas (maximal edge-connected
+one-colour regions, "clusters") and their adjacency, kept as bit masks in Python ints,
+so that a state of the game is one int: the areas flooded so far. A move of colour c
+adds every area of colour c that borders the flooded ones (an area never borders one
+of its own colour, so nothing else joins).
+
+* :func:`replay` is the verifier's engine: it floods cells, not areas, so it shares
+  nothing with the area graph the encodings and searches use.
+* :meth:`Board.lower_bound` is Puchert's admissible bound: repeatedly, if some colours
+  can be removed entirely by one move each, count and apply those moves; otherwise count
+  one "colour-blind" move that absorbs every bordering area.
+* :meth:`Board.beam` is a beam search ranked by moves + that bound, with the dominance
+  rule that a move removing a colour entirely is always played at once (an optimal
+  sequence exists that does so). It gives an upper bound, often the optimum.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Sequence
+
+from ..puzzle import Cell, Puzzle
+
+#: Colour characters: 0-9, then A-Z (Simon Tatham's game IDs use the same for 10+).
+COLOUR_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_COLOURS = len(COLOUR_CHARS)
+
+
+@dataclass(frozen=True)
+class Moves:
+    """A Flood-It answer: the colours chosen, in order (the pivot area takes each)."""
+
+    colours: tuple[int, ...]
+
+    def to_json(self) -> list[int]:
+        return list(self.colours)
+
+    def differ(self, other: Any) -> list[Cell]:
+        return []  # a sequence has no cells
+
+    def __len__(self) -> int:
+        return len(self.colours)
+
+    def text(self) -> str:
+        return " ".join(COLOUR_CHARS[c] for c in self.colours)
+
+
+def pivot_of(puzzle: Puzzle) -> Cell:
+    """The start cell: the puzzle's ``pivot`` parameter, or the top-left cell."""
+    p = puzzle.param("pivot")
+    return (0, 0) if p is None else (int(p[0]), int(p[1]))
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What a sequence does: whether it floods the board, after how many moves, and the
+    first move that changes nothing (the region's own colour) or comes after the end."""
+
+    flooded: bool
+    used: int                 # moves until the board was one colour (all, if never)
+    left: int                 # cells not flooded at the end
+    no_op: int | None         # index of the first move that changes nothing
+    extra: int                # moves after the board was flooded
+
+
+def replay(puzzle: Puzzle, colours: Sequence[int]) -> Replay:
+    """Play a sequence on the cells of the board (plain flood fill, no area graph)."""
+    rows, cols = puzzle.rows, puzzle.cols
+    grid = [list(row) for row in puzzle.grid]
+    pr, pc = pivot_of(puzzle)
+    total = rows * cols
+
+    def region() -> list[Cell]:
+        colour = grid[pr][pc]
+        seen = {(pr, pc)}
+        todo = [(pr, pc)]
+        while todo:
+            r, c = todo.pop()
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= rr < rows and 0 <= cc < cols and (rr, cc) not in seen \
+                        and grid[rr][cc] == colour:
+                    seen.add((rr, cc))
+                    todo.append((rr, cc))
+        return list(seen)
+
+    cells = region()
+    used, no_op, extra = 0, None, 0
+    for i, colour in enumerate(colours):
+        if len(cells) == total:
+            extra = len(colours) - i
+            break
+        if colour == grid[pr][pc] and no_op is None:
+            no_op = i
+        for r, c in cells:
+            grid[r][c] = colour
+        cells = region()
+        used = i + 1
+    return Replay(len(cells) == total, used, total - len(cells), no_op, extra)
+
+
+def boards_after(puzzle: Puzzle, colours: Sequence[int]) -> list[Puzzle]:
+    """The board after each move of a sequence (for pictures): the pivot's region takes
+    the move's colour."""
+    rows, cols = puzzle.rows, puzzle.cols
+    grid = [list(row) for row in puzzle.grid]
+    pr, pc = pivot_of(puzzle)
+    out = []
+    for colour in colours:
+        old, todo, seen = grid[pr][pc], [(pr, pc)], {(pr, pc)}
+        while todo:
+            r, c = todo.pop()
+            grid[r][c] = colour
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= rr < rows and 0 <= cc < cols and (rr, cc) not in seen \
+                        and grid[rr][cc] == old:
+                    seen.add((rr, cc))
+                    todo.append((rr, cc))
+        out.append(Puzzle(puzzle.genre, rows, cols, tuple(tuple(r) for r in grid), puzzle.params))
+    return out
+
+
+class Board:
+    """The areas of a puzzle and their adjacency, as bit masks (state = flooded areas)."""
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        rows, cols = puzzle.rows, puzzle.cols
+        grid = puzzle.grid
+        area = [[-1] * cols for _ in range(rows)]
+        colour: list[int] = []
+        cells: list[list[Cell]] = []
+        for r in range(rows):
+            for c in range(cols):
+                if area[r][c] >= 0:
+                    continue
+                k = len(colour)
+                col = grid[r][c]
+                assert isinstance(col, int)
+                colour.append(col)
+                members = [(r, c)]
+                area[r][c] = k
+                i = 0
+                while i < len(members):
+                    y, x = members[i]
+                    i += 1
+                    for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+                        if 0 <= yy < rows and 0 <= xx < cols and area[yy][xx] < 0 \
+                                and grid[yy][xx] == col:
+                            area[yy][xx] = k
+                            members.append((yy, xx))
+                cells.append(members)
+        n = len(colour)
+        adj: list[set[int]] = [set() for _ in range(n)]
+        for r in range(rows):
+            for c in range(cols):
+                a = area[r][c]
+                if r + 1 < rows and area[r + 1][c] != a:
+                    adj[a].add(area[r + 1][c])
+                    adj[area[r + 1][c]].add(a)
+                if c + 1 < cols and area[r][c + 1] != a:
+                    adj[a].add(area[r][c + 1])
+                    adj[area[r][c + 1]].add(a)
+        pr, pc = pivot_of(puzzle)
+        self.area = area
+        self.n = n
+        self.colour = colour
+        self.cells = cells
+        self.adj = [sorted(a) for a in adj]
+        self.ncolours = max(colour) + 1
+        self.start = area[pr][pc]
+        self.full = (1 << n) - 1
+        self.colour_mask = [0] * self.ncolours
+        for k, col in enumerate(colour):
+            self.colour_mask[col] |= 1 << k
+        nb = [sum(1 << j for j in a) for a in self.adj]
+        # Neighbours of a whole mask, one byte of areas at a time (tables of 256).
+        self._nbytes = (n + 7) // 8
+        self._table: list[list[int]] = []
+        for i in range(self._nbytes):
+            row = [0] * 256
+            for v in range(1, 256):
+                low = v & -v
+                k = 8 * i + low.bit_length() - 1
+                row[v] = row[v ^ low] | (nb[k] if k < n else 0)
+            self._table.append(row)
+
+    # -- states ---------------------------------------------------------------------------
+    def neighbours(self, mask: int) -> int:
+        """Every area next to some area of ``mask`` (the mask itself included, maybe)."""
+        out = 0
+        table = self._table
+        for i, byte in enumerate(mask.to_bytes(self._nbytes, "little")):
+            if byte:
+                out |= table[i][byte]
+        return out
+
+    def initial(self) -> tuple[int, int]:
+        """(flooded areas, bordering areas) before the first move."""
+        s = 1 << self.start
+        return s, self.neighbours(s) & ~s
+
+    def play(self, state: int, border: int, colour: int) -> tuple[int, int]:
+        absorbed = border & self.colour_mask[colour]
+        state |= absorbed
+        return state, (border | self.neighbours(absorbed)) & ~state
+
+    def run(self, colours: Sequence[int]) -> int:
+        """The flooded areas after a sequence (area-graph semantics)."""
+        s, b = self.initial()
+        for c in colours:
+            s, b = self.play(s, b, c)
+        return s
+
+    @cached_property
+    def distance(self) -> list[int]:
+        """Moves before an area can be flooded at the earliest (its distance from the
+        pivot's area in the area graph)."""
+        d = [-1] * self.n
+        d[self.start] = 0
+        queue = [self.start]
+        for k in queue:
+            for j in self.adj[k]:
+                if d[j] < 0:
+                    d[j] = d[k] + 1
+                    queue.append(j)
+        return d
+
+    # -- bounds ---------------------------------------------------------------------------
+    def eliminable(self, state: int, border: int) -> list[int]:
+        """Colours whose every remaining area borders the flooded region."""
+        rem = self.full & ~state
+        return [c for c, m in enumerate(self.colour_mask) if m & rem and not m & rem & ~border]
+
+    def lower_bound(self, state: int | None = None, border: int | None = None) -> int:
+        """Puchert's admissible bound on the moves still needed from a state."""
+        if state is None or border is None:
+            state, border = self.initial()
+        h = 0
+        full, masks = self.full, self.colour_mask
+        while True:
+            rem = full & ~state
+            if not rem:
+                return h
+            absorbed, removed = 0, 0
+            for m in masks:
+                x = m & rem
+                if x and not x & ~border:
+                    absorbed |= x
+                    removed += 1
+            if removed:
+                h += removed
+            else:
+                absorbed = border
+                h += 1
+            state |= absorbed
+            border = (border | self.neighbours(absorbed)) & ~state
+
+    def beam(self, width: int) -> Moves:
+        """A short sequence by beam search (moves + lower bound, then most flooded)."""
+        s, b = self.initial()
+        if s == self.full:
+            return Moves(())
+        beam: list[tuple[int, int, tuple[int, ...]]] = [(s, b, ())]
+        while True:
+            cand: dict[int, tuple[int, int, int, int, tuple[int, ...]]] = {}
+            for s, b, seq in beam:
+                elim = self.eliminable(s, b)
+                choices = elim[:1] if elim else [c for c, m in enumerate(self.colour_mask) if m & b]
+                for c in choices:
+                    s2, b2 = self.play(s, b, c)
+                    if s2 == self.full:
+                        return Moves(seq + (c,))
+                    if s2 not in cand:
+                        cand[s2] = (self.lower_bound(s2, b2), -bin(s2).count("1"), s2, b2, seq + (c,))
+            ranked = sorted(cand.values())[:width]
+            beam = [(x[2], x[3], x[4]) for x in ranked]
