@@ -184,13 +184,19 @@ class DaskRunner:
                     done = _wait_first(distributed, pending, wait)
                     idle()
                     for f in sorted(done, key=index.__getitem__):
-                        pending.discard(f)
-                        if f.status == "finished":
-                            on_done(f.result())
-                        else:
+                        status = f.status
+                        if status in ("error", "cancelled"):
+                            pending.discard(f)
                             log.error("candidate %d: task failed on the cluster (%s)",
                                       index[f], _failed(f))
                             on_done(("crashed", index[f], _failed(f)))
+                        elif status == "finished":
+                            # (a result lost with its worker is computed again: result()
+                            # waits for that)
+                            outcome = f.result()
+                            pending.discard(f)
+                            on_done(outcome)
+                        # else: lost with a worker that died, and rescheduled: still pending
                 return False
             finally:
                 if pending:
