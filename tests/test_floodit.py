@@ -273,3 +273,14 @@ def test_verify_a_sequence(run_cli, tmp_path):
     p = _puzzle(SEED_BOARD)
     codes = [v.code for v in FLOOD.verify(p, FLOOD.parse_solution(p, ["0 1 0 1 2 0 1"], "x"))]
     assert codes == ["sameColour", "afterFlooded"]
+
+
+@pytest.mark.parametrize("board, ways", [("12_12_06_001", 32), ("12_12_06_003", 20)])
+def test_published_counts_of_optimal_sequences(board, ways):
+    """The shared notes: two 12x12 thesis boards have 32 and 20 distinct optimal colour
+    sequences."""
+    rec = next(r for r in RECS if r["source"].endswith(board))
+    p = puzzle_from_doc(rec, "record")
+    res = count(p, limit=100)
+    assert res.complete and res.count == ways
+    assert all(len(s) == rec["optimal_moves"] and FLOOD.verify(p, s) == [] for s in res.solutions)
