@@ -21,6 +21,7 @@ nothing, and a search that ends without a sequence reports the last status.
 """
 from __future__ import annotations
 
+import abc
 import math
 import time
 from typing import Any, Optional
@@ -121,8 +122,9 @@ class SeedMode(SolveMode):
 
     optimize = False
 
+    @abc.abstractmethod
     def bounds(self, puzzle: Puzzle, board: Board, options: ModeOptions) -> tuple[int, int]:
-        raise NotImplementedError
+        """The horizons (least, most moves) this mode tries."""
 
     def run(self, puzzle: Puzzle, options: ModeOptions) -> ModeResult:
         t0 = time.perf_counter()
