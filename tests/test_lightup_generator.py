@@ -12,7 +12,7 @@ import random
 import pytest
 
 from pencilproof import Verdict, check
-from pencilproof.encodings import get_genre
+from pencilproof.encodings import Symmetry, get_genre
 from pencilproof.formats import parse_url, puzzle_from_doc, to_url
 from pencilproof.generator import Switch, minimize
 from pencilproof.generator.generate import GenerateOptions, generate_one
@@ -110,17 +110,23 @@ def test_answer_rows_follow_the_puzzle():
 
 
 # -- generation ----------------------------------------------------------------------------
-@pytest.mark.parametrize("symmetric", [False, True])
-def test_random_answers_are_valid_and_numbers_read_off_them_hold(symmetric):
+@pytest.mark.parametrize("kind", [None, "half", "quarter", "mirror"])
+def test_random_answers_are_valid_and_numbers_read_off_them_hold(kind):
     for seed in range(30):
         rows, cols = 1 + seed % 9, 1 + (seed * 7) % 11
+        if kind == "quarter":
+            cols = rows
         density = (None, 0.0, 0.5)[seed % 3]
-        sol = H.random_answer(rows, cols, random.Random(seed), density=density,
-                                symmetric=symmetric)
+        sym = Symmetry(kind, rows, cols) if kind else None
+        sol = H.random_answer(rows, cols, random.Random(seed), density=density, symmetric=sym)
         blank = H.blank_for(sol)
         walls = set(blank.clues())
-        if symmetric:
+        if kind == "half":
             assert all((rows - 1 - r, cols - 1 - c) in walls for r, c in walls)
+        elif kind == "quarter":
+            assert all((c, rows - 1 - r) in walls for r, c in walls)
+        elif kind == "mirror":
+            assert all((r, cols - 1 - c) in walls for r, c in walls)
         cands = H.clue_candidates(sol)
         assert set(cands) == walls
         numbered = blank.with_clues(cands)

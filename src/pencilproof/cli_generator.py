@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator
 from .checker import BACKENDS, DEFAULT_BACKEND
 from .cli_args import Subparsers, positive_float, positive_int
 from .cli_formats import format_option, nonempty
-from .encodings import generating_genres, get_genre
+from .encodings import SYMMETRIES, generating_genres, get_genre
 from .errors import InputError
 from .formats import Document, load_one, share_fields, to_text, write_document
 from .output import cell_names, render_grid, render_pair
@@ -147,7 +147,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     rows, cols = args.size
     options = GenerateOptions(genre=args.genre, rows=rows, cols=cols, density=args.density,
                               values=args.values, question=args.question,
-                              symmetric=args.symmetric, clue_range=args.clues,
+                              symmetric=args.symmetry or args.symmetric,
+                              clue_range=args.clues,
                               backend=args.solver, max_attempts=args.max_attempts,
                               grade_range=args.grade,
                               colours=args.colours, optimum_range=args.optimum,
@@ -288,10 +289,14 @@ def extend(sub: Subparsers) -> None:
     g.add_argument("--question", type=_fraction, default=0.0, metavar="P",
                    help="try each needed number clue as '?' with this probability (default 0)")
     g.add_argument("--symmetric", action="store_true",
-                   help="clue layout symmetric under 180-degree rotation (for " + ", ".join(
+                   help="clue layout symmetric under a 180-degree turn (for " + ", ".join(
                        g.name for g in generating_genres()
                        if g.generator is not None and g.generator.symmetric_layout)
-                       + ": the drawn layout too, e.g. walls)")
+                       + ": the drawn layout too: walls, the canal)")
+    g.add_argument("--symmetry", choices=list(SYMMETRIES), default=None,
+                   help="the symmetry of a symmetric layout: " + ", ".join(
+                       f"{k} ({v})" for k, v in SYMMETRIES.items())
+                   + "; implies --symmetric (default half)")
     g.add_argument("--clues", type=_range, default=None, metavar="LO-HI",
                    help="accept only puzzles with this many clues")
     g.add_argument("--grade", type=_range, default=None, metavar="LO-HI",

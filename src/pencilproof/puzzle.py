@@ -53,11 +53,16 @@ class Puzzle:
 
     def clues(self) -> dict[Cell, Clue]:
         """Every non-empty given, by cell."""
-        return {rc: v for rc in self.cells() if (v := self[rc]) is not None}
+        return {(r, c): v for r, row in enumerate(self.grid) for c, v in enumerate(row)
+                if v is not None}
 
     def with_clues(self, clues: dict[Cell, Clue]) -> "Puzzle":
         """The same size and genre with exactly these givens."""
-        grid = tuple(tuple(clues.get((r, c)) for c in range(self.cols)) for r in range(self.rows))
+        rows: list[list[Clue]] = [[None] * self.cols for _ in range(self.rows)]
+        for (r, c), v in clues.items():
+            if 0 <= r < self.rows and 0 <= c < self.cols:  # (cells outside are ignored)
+                rows[r][c] = v
+        grid = tuple(map(tuple, rows))
         return Puzzle(self.genre, self.rows, self.cols, grid, self.params)
 
     def to_doc(self) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from ..errors import InputError
 from .canal import CANAL
 from .contract import (ClueKey, CodeFormat, Encoded, FileFormat, FormatSpec, Generation, Genre, Glyph,
                        ModeOptions, ModeResult, Optimisation, OptimumGeneration, Question, SolveMode,
-                       Switchable)
+                       SYMMETRIES, Switchable, Symmetry)
 from .floodit import FLOODIT
 from .lightup import LIGHTUP
 from .smullyan import SMULLYAN
@@ -79,4 +79,4 @@ __all__ = ["GENRES", "get_genre", "register", "unregister", "generating_genres",
            "Generation", "Optimisation", "Question", "FormatSpec", "CodeFormat", "Glyph",
            "code_formats", "code_format", "recognize_code", "Encoded", "Switchable",
            "ClueKey", "FileFormat", "OptimumGeneration", "minimizing_genres", "ModeOptions",
-           "ModeResult", "SolveMode"]
+           "ModeResult", "SolveMode", "Symmetry", "SYMMETRIES"]

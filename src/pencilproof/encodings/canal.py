@@ -20,10 +20,10 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Shading, Solution, Violation
 from .base import (NoAnswer, ShadingEncoded, choose_encoding, mask_bits, parse_shading_rows,
                    read_number, shade_masks, shaded_cells, shading_formats)
-from .contract import ClueKey, Generation, Genre, Switchable
+from .contract import ClueKey, Generation, Genre, Switchable, Symmetry
 from .cnf import and_chain, exactly_sum
-from .grid import (DIRS, LazyConnectivity, SeparatorConnectivity, components, neighbours,
-                   rows_connected, tree_connectivity)
+from .grid import (DIRS, LazyConnectivity, SeparatorConnectivity, components, is_connected,
+                   neighbours, rows_connected, tree_connectivity)
 
 if TYPE_CHECKING:
     from ..checker.backends import Backend
@@ -315,10 +315,12 @@ class CanalGeneration(Generation):
 
     #: Fractions of shaded cells that random_solution can reach (no 2x2 block caps it).
     density_range = (0.1, 0.65)
+    symmetric_layout = True
     default_density = 0.5
 
     def random_answer(self, rows: int, cols: int, rng: random.Random,
-                      density: float | None = None, symmetric: bool = False) -> Shading:
+                      density: float | None = None,
+                      symmetric: Symmetry | None = None) -> Shading:
         """A random valid canal: connected, no 2x2 block, about ``density`` of the cells
         shaded and never fewer than a quarter of them (a trivial canal makes dull clues).
 
@@ -326,35 +328,45 @@ class CanalGeneration(Generation):
         around them, so the canal spreads over the whole grid as a maze of corridors.
         A big empty area would need many clues to pin down, and makes the solver work
         hard to prove that nothing else fits there.
+
+        With ``symmetric`` the canal grows by whole orbits, so it maps onto itself: a
+        clue cell must be white, and a symmetric clue layout on an asymmetric canal
+        could use only the white cells whose images are white too (about half of
+        them; on a 15x15 grid the rest could not make one layout in six unique).
         """
         n = rows * cols
         target = max(2, round((density or self.default_density) * n))
         floor = max(2, min(target, n // 4))
         best: set[Cell] = set()
         for _ in range(100):
-            shaded = self._grow(rows, cols, rng, target)
-            if len(shaded) > len(best):
+            shaded = self._grow(rows, cols, rng, target, symmetric)
+            if len(shaded) > len(best) and (symmetric is None or is_connected(shaded)):
                 best = shaded
             if len(best) >= floor:
                 break
         return Shading.from_cells(rows, cols, best, "#")
 
     @staticmethod
-    def _grow(rows: int, cols: int, rng: random.Random, target: int) -> set[Cell]:
+    def _grow(rows: int, cols: int, rng: random.Random, target: int,
+              symmetric: Symmetry | None = None) -> set[Cell]:
         # crowd[x]: shaded cells in the 5x5 window around x; cells beyond the edge count
-        # 0.6 each, so the canal does not run along the border.
+        # 0.6 each, so the canal does not run along the border. A cell is picked with
+        # weight exp(-crowd). Only cells near a new one change: their weights, and
+        # whether they would close a 2x2 block (once so, always so: they leave).
         crowd = {(r, c): 0.6 * sum(not (0 <= r + i < rows and 0 <= c + j < cols)
                                    for i in range(-2, 3) for j in range(-2, 3))
                  for r in range(rows) for c in range(cols)}
+        weight = {x: math.exp(-v) for x, v in crowd.items()}
         shaded: set[Cell] = set()
+        frontier: list[Cell] = []      # in the order cells joined it (deterministic)
+        where: dict[Cell, int] = {}    # cell -> its index in frontier
 
-        def add(x: Cell) -> None:
-            shaded.add(x)
-            for i in range(-2, 3):
-                for j in range(-2, 3):
-                    y = (x[0] + i, x[1] + j)
-                    if y in crowd:
-                        crowd[y] += 1
+        def drop(x: Cell) -> None:
+            i = where.pop(x)
+            last = frontier.pop()
+            if i < len(frontier):
+                frontier[i] = last
+                where[last] = i
 
         def closes_block(x: Cell) -> bool:
             r, c = x
@@ -365,17 +377,42 @@ class CanalGeneration(Generation):
                         return True
             return False
 
+        def add(cells: Sequence[Cell]) -> None:
+            shaded.update(cells)
+            for x in cells:
+                if x in where:
+                    drop(x)
+                for i in range(-2, 3):
+                    for j in range(-2, 3):
+                        y = (x[0] + i, x[1] + j)
+                        if y in crowd:
+                            crowd[y] += 1
+                            weight[y] = math.exp(-crowd[y])
+                            if -1 <= i <= 1 and -1 <= j <= 1 and y in where \
+                                    and closes_block(y):
+                                drop(y)
+                for y in neighbours(x, rows, cols):
+                    if y not in shaded and y not in where and not closes_block(y):
+                        where[y] = len(frontier)
+                        frontier.append(y)
+
+        def orbit(x: Cell) -> tuple[Cell, ...]:
+            return symmetric.orbit(x) if symmetric else (x,)
+
         start = (rng.randrange(rows), rng.randrange(cols))
-        add(start)
-        frontier = set(neighbours(start, rows, cols))
-        while len(shaded) < target:
-            ok = [x for x in sorted(frontier) if not closes_block(x)]
-            if not ok:
-                break
-            pick = rng.choices(ok, weights=[math.exp(-crowd[x]) for x in ok])[0]
-            add(pick)
-            frontier.discard(pick)
-            frontier.update(y for y in neighbours(pick, rows, cols) if y not in shaded)
+        add(orbit(start))
+        while len(shaded) < target and frontier:
+            pick = rng.choices(frontier, weights=[weight[x] for x in frontier])[0]
+            cells = orbit(pick)
+            if len(cells) > 1:
+                # The images go in too: together they must not close a block either.
+                shaded.update(cells)
+                bad = any(closes_block(x) for x in cells)
+                shaded.difference_update(cells)  # (no image was shaded: the canal is symmetric)
+                if bad:
+                    drop(pick)  # (it stays bad: the shaded cells only ever grow)
+                    continue
+            add(cells)
         return shaded
 
     def clue_candidates(self, solution: Solution) -> dict[ClueKey, Clue]:

@@ -249,6 +249,51 @@ class BoundedEncoded(Encoded, Protocol):
         ...
 
 
+#: Symmetries a generated clue layout can keep (``generate --symmetry KIND``).
+SYMMETRIES: dict[str, str] = {
+    "half": "180-degree turn",
+    "quarter": "90-degree turn (square grids)",
+    "mirror": "left-right mirror",
+}
+
+
+@dataclass(frozen=True)
+class Symmetry:
+    """A symmetry of a ``rows`` x ``cols`` grid that a generated layout keeps: the
+    generator switches clues on and off by whole orbits, and a genre draws answers
+    (Light Up's walls, a Canal View canal) whose layout maps onto itself."""
+
+    kind: str
+    rows: int
+    cols: int
+
+    def __post_init__(self) -> None:
+        if self.kind not in SYMMETRIES:
+            raise InputError(f"unknown symmetry {self.kind!r} "
+                             f"(choose from {', '.join(SYMMETRIES)})", "--symmetry")
+        if self.kind == "quarter" and self.rows != self.cols:
+            raise InputError(f"a 90-degree turn needs a square grid, not "
+                             f"{self.rows}x{self.cols}", "--symmetry")
+
+    def image(self, cell: Cell) -> Cell:
+        """The cell this one maps onto."""
+        r, c = cell
+        if self.kind == "half":
+            return (self.rows - 1 - r, self.cols - 1 - c)
+        if self.kind == "quarter":
+            return (c, self.rows - 1 - r)
+        return (r, self.cols - 1 - c)
+
+    def orbit(self, cell: Cell) -> tuple[Cell, ...]:
+        """Every cell this one maps onto by repeating the map, itself included, sorted."""
+        out = {cell}
+        x = self.image(cell)
+        while x not in out:
+            out.add(x)
+            x = self.image(x)
+        return tuple(sorted(out))
+
+
 @dataclass(frozen=True)
 class Switchable:
     """A grid encoded with clues behind switch literals, for minimizing and generating.
@@ -280,7 +325,8 @@ class Generation(abc.ABC):
     density_range: ClassVar[tuple[float, float]]
     default_density: ClassVar[float]
     density_meaning: ClassVar[str] = "share of shaded cells in the drawn answer"
-    #: ``--symmetric`` also makes the drawn answer's layout symmetric (Light Up's walls).
+    #: ``--symmetric`` also makes the drawn answer's layout symmetric (Light Up's walls;
+    #: a canal, whose clue cells must be white in the answer, twins included).
     symmetric_layout: ClassVar[bool] = False
     #: Genre options of ``generate`` (name -> help text); values reach
     #: :meth:`with_options` as strings.
@@ -302,9 +348,9 @@ class Generation(abc.ABC):
 
     @abc.abstractmethod
     def random_answer(self, rows: int, cols: int, rng: random.Random,
-                      density: float | None, symmetric: bool) -> Any:
-        """A random valid answer of this size (its layout symmetric if asked and
-        :attr:`symmetric_layout`)."""
+                      density: float | None, symmetric: Symmetry | None) -> Any:
+        """A random valid answer of this size; with ``symmetric`` (passed only when
+        :attr:`symmetric_layout`), one whose layout that symmetry maps onto itself."""
 
     @abc.abstractmethod
     def clue_candidates(self, answer: Any) -> dict[ClueKey, Clue]:
@@ -314,6 +360,15 @@ class Generation(abc.ABC):
     def clue_holds(self, answer: Any, key: ClueKey, clue: Clue) -> bool:
         """Would this clue accept this answer? (Cheap and local: asked of every candidate
         to find the clues that rule a second answer out.)"""
+
+    def repair(self, answer: Any, other: Any, rng: random.Random,
+               symmetric: Symmetry | None) -> Any | None:
+        """Called when ``other`` fits every clue that is on and no allowed clue tells it
+        from ``answer``: a genre whose permanent givens are drawn (Light Up's walls) may
+        change them where the two differ and return a new intended answer that
+        ``other`` does not fit (keeping ``symmetric``); the clues that become possible
+        are switched on. None (the default): the attempt is given up."""
+        return None
 
     def with_options(self, options: Mapping[str, str]) -> "Generation":
         """These hooks configured by genre options (see :attr:`options`)."""

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, AbstractSet, Any, Sequence
 from ..errors import InputError
 from ..puzzle import Cell, Clue, LampSet, Puzzle, Solution, Violation
 from .base import NoAnswer, choose_encoding, read_number
-from .contract import ClueKey, FormatSpec, Generation, Genre, Switchable
+from .contract import ClueKey, FormatSpec, Generation, Genre, Switchable, Symmetry
 from .grid import neighbours
 
 if TYPE_CHECKING:
@@ -362,6 +362,32 @@ class LightUp(Genre):
         return lamps_to_solution(puzzle, lamps)
 
 
+def _white(answer: Solution) -> list[Cell]:
+    return [(r, c) for r, row in enumerate(answer.rows) for c, ch in enumerate(row)
+            if ch == LAMP or ch in NO_LAMP]
+
+
+def _light(rows: int, cols: int, wall: set[Cell], lamps: set[Cell],
+           rng: random.Random) -> LampSet:
+    """``lamps`` (none of which sees another) plus a lamp on each white cell, in random
+    order, that is not lit yet: no lamp then sees another and every white cell is lit."""
+    lit: set[Cell] = set()
+    white = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in wall]
+    rng.shuffle(white)
+    for x in sorted(lamps) + white:
+        if x in lit:
+            continue
+        lamps.add(x)
+        lit.add(x)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            r, c = x[0] + dr, x[1] + dc
+            while 0 <= r < rows and 0 <= c < cols and (r, c) not in wall:
+                lit.add((r, c))
+                r, c = r + dr, c + dc
+    return LampSet(tuple("".join(WALL if (r, c) in wall else LAMP if (r, c) in lamps
+                                 else "." for c in range(cols)) for r in range(rows)))
+
+
 class LightUpGeneration(Generation):
     """Light Up's minimizer and generator hooks. The clues that come and go are the wall
     numbers; the walls stay. So this genre says which givens are permanent
@@ -418,37 +444,40 @@ class LightUpGeneration(Generation):
     default_density = 0.3
 
     def random_answer(self, rows: int, cols: int, rng: random.Random,
-                      density: float | None = None, symmetric: bool = False) -> LampSet:
+                      density: float | None = None,
+                      symmetric: Symmetry | None = None) -> LampSet:
         """Random walls (about ``density`` of the cells; with ``symmetric``, a layout that
-        looks the same after a half turn, as published Akari have) and a random valid lamp
-        set: the white cells in random order, a lamp on each one not yet lit. No lamp then
-        sees another, and every white cell ends up lit."""
+        the symmetry maps onto itself, as published Akari have) and a random valid lamp
+        set (see :func:`_light`)."""
         share = self.default_density if density is None else density
         wall: set[Cell] = set()
         for r in range(rows):
             for c in range(cols):
-                twin = (rows - 1 - r, cols - 1 - c)
-                if symmetric and twin < (r, c):
-                    if twin in wall:
-                        wall.add((r, c))
-                elif rng.random() < share:
-                    wall.add((r, c))
-        white = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in wall]
-        rng.shuffle(white)
-        lit: set[Cell] = set()
-        lamps: set[Cell] = set()
-        for x in white:
-            if x in lit:
-                continue
-            lamps.add(x)
-            lit.add(x)
-            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                r, c = x[0] + dr, x[1] + dc
-                while 0 <= r < rows and 0 <= c < cols and (r, c) not in wall:
-                    lit.add((r, c))
-                    r, c = r + dr, c + dc
-        return LampSet(tuple("".join(WALL if (r, c) in wall else LAMP if (r, c) in lamps
-                                     else "." for c in range(cols)) for r in range(rows)))
+                orbit = symmetric.orbit((r, c)) if symmetric else ((r, c),)
+                if orbit[0] == (r, c) and rng.random() < share:
+                    wall.update(orbit)
+        return _light(rows, cols, wall, set(), rng)
+
+    def repair(self, answer: Any, other: Any, rng: random.Random,
+               symmetric: Symmetry | None) -> LampSet | None:
+        """A wall where ``other`` has a lamp and ``answer`` has none (there is always
+        such a cell: neither lamp set holds the other), with its images under
+        ``symmetric``; cells that lose their light get lamps. Why: an open area that no
+        wall borders can hold several lamp sets that no number tells apart (random
+        layouts from about 40x40 nearly always have one); a new wall there splits it
+        and its number sees the lamps beside it."""
+        rows, cols = len(answer.rows), len(answer.rows[0])
+        lamps = {x for x in _white(answer) if answer[x] == LAMP}
+        spots = sorted(x for x in _white(other) if other[x] == LAMP and x not in lamps)
+        rng.shuffle(spots)
+        for x in spots:
+            orbit = symmetric.orbit(x) if symmetric else (x,)
+            if any(answer[y] not in NO_LAMP for y in orbit):
+                continue  # an image is a wall or a lamp of the answer: try another
+            white = set(_white(answer))
+            wall = {(r, c) for r in range(rows) for c in range(cols) if (r, c) not in white}
+            return _light(rows, cols, wall | set(orbit), lamps, rng)
+        return None
 
     def clue_candidates(self, solution: Solution) -> dict[ClueKey, Clue]:
         """Every wall, with the number of lamps beside it in this answer."""

@@ -26,7 +26,7 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Shading, Solution, Violation
 from .base import (ShadingEncoded, choose_encoding, mask_bits, parse_shading_rows,
                    read_number, shade_masks, shaded_cells, shading_formats)
-from .contract import ClueKey, Generation, Genre, Switchable
+from .contract import ClueKey, Generation, Genre, Switchable, Symmetry
 from .grid import LazyConnectivity, components, neighbours, rows_connected, tree_connectivity
 
 if TYPE_CHECKING:
@@ -329,7 +329,8 @@ class SmullyanGeneration(Generation):
     default_density = 0.2
 
     def random_answer(self, rows: int, cols: int, rng: random.Random,
-                      density: float | None = None, symmetric: bool = False) -> Shading:
+                      density: float | None = None,
+                      symmetric: Symmetry | None = None) -> Shading:
         """A random valid shading with about ``density`` of the cells shaded.
 
         Cells are visited in random order; one is shaded when no neighbour is shaded

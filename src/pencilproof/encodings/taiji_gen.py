@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
-from .contract import ClueKey, Generation, Switchable
+from .contract import ClueKey, Generation, Switchable, Symmetry
 from .taiji_code import COLOURS, TaijiAnswer, Tile, clue_of, tile_of
 from .taiji_model import TaijiModel, neighbours, region_of
 
@@ -153,7 +153,8 @@ class TaijiGeneration(Generation):
 
     # -- drawing an answer -----------------------------------------------------------------
     def random_answer(self, rows: int, cols: int, rng: random.Random,
-                      density: float | None = None, symmetric: bool = False) -> TaijiAnswer:
+                      density: float | None = None,
+                      symmetric: Symmetry | None = None) -> TaijiAnswer:
         """Random states, smoothed once by the majority of each tile's neighbourhood, so
         that regions are blobs of a few tiles rather than noise."""
         share = self.default_density if density is None else density

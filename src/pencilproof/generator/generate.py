@@ -17,7 +17,8 @@ from typing import Any
 
 from ..analysis.grade import grade
 from ..checker import Status, optimum
-from ..encodings import ClueKey, Generation, OptimumGeneration, Question, get_genre
+from ..encodings import (ClueKey, Generation, OptimumGeneration, Question, Symmetry,
+                         get_genre)
 from ..formats import Document, document_to_doc
 from ..errors import InputError
 from ..formats import share_fields
@@ -37,7 +38,9 @@ class GenerateOptions:
     density: float | None = None              # share of shaded cells (genre default)
     values: tuple[int, int] | None = None     # allowed clue values, inclusive
     question: float = 0.0                     # chance a needed number is tried as '?'
-    symmetric: bool = False                   # 180-degree rotationally symmetric clues
+    # Symmetric clue layout: True is the half turn (as records have always said), or the
+    # name of another kind in encodings.SYMMETRIES ("quarter", "mirror").
+    symmetric: bool | str = False
     clue_range: tuple[int, int] | None = None  # accepted number of clues, inclusive
     backend: str | None = None
     max_attempts: int = 200                   # attempts per candidate before giving up
@@ -83,6 +86,10 @@ class GenerateOptions:
             lo, hi = self.grade_range
             if not 1 <= lo <= hi <= 9:
                 raise InputError(f"grade range {lo}-{hi} is not within 1-9", "--grade")
+        symmetric = self.symmetric
+        if isinstance(symmetric, str):
+            Symmetry(symmetric, self.rows, self.cols)  # InputError naming --symmetry
+            symmetric = True if symmetric == "half" else symmetric
         if not 0.0 <= self.question <= 1.0:
             raise InputError(f"{self.question} is not a probability (0..1)", "--question")
         if self.max_attempts < 1:
@@ -93,7 +100,7 @@ class GenerateOptions:
             if isinstance(e, InputError):
                 raise
             raise InputError(str(e)) from None
-        return GenerateOptions(**{**asdict(self), "genre": genre.name})
+        return GenerateOptions(**{**asdict(self), "genre": genre.name, "symmetric": symmetric})
 
     def _validate_optimum(self, name: str, hooks: OptimumGeneration) -> "GenerateOptions":
         if not (1 <= self.rows <= MAX_SIDE and 1 <= self.cols <= MAX_SIDE) \
@@ -249,21 +256,33 @@ def _generate_optimum(options: GenerateOptions, master_seed: int, index: int) ->
     return None
 
 
-def _groups(hooks: Generation, cands: dict[ClueKey, Clue], rows: int, cols: int,
-            symmetric: bool) -> list[tuple[ClueKey, ...]]:
-    """Clues that go on and off together: single clues, or the clues of two cells that a
-    half turn maps onto each other."""
-    if not symmetric:
+def symmetry_of(options: GenerateOptions) -> Symmetry | None:
+    """The symmetry ``--symmetric`` asks for (True is the half turn), or None."""
+    kind = options.symmetric
+    if not kind:
+        return None
+    return Symmetry("half" if kind is True else str(kind), options.rows, options.cols)
+
+
+def _groups(hooks: Generation, cands: dict[ClueKey, Clue],
+            symmetric: Symmetry | None) -> list[tuple[ClueKey, ...]]:
+    """Clues that go on and off together: single clues, or the clues of an orbit of
+    cells under the symmetry (only where every cell of the orbit has a clue)."""
+    if symmetric is None:
         return [(k,) for k in sorted(cands)]
     at: dict[Cell, list[ClueKey]] = {}
     for k in sorted(cands):
         at.setdefault(hooks.key_cell(k), []).append(k)
     out = []
-    for c, keys in sorted(at.items()):
-        p = (rows - 1 - c[0], cols - 1 - c[1])
-        if p in at and c <= p:
-            out.append(tuple(keys) if p == c else tuple(keys + at[p]))
+    for c in sorted(at):
+        orbit = symmetric.orbit(c)
+        if orbit[0] == c and all(x in at for x in orbit):
+            out.append(tuple(k for x in orbit for k in at[x]))
     return out
+
+
+#: Layout repairs (Generation.repair) one attempt may make, per 100 cells.
+REPAIRS_PER_100_CELLS = 5
 
 
 def attempt_puzzle(options: GenerateOptions, rng: random.Random
@@ -271,50 +290,71 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random
     """One solution-first attempt; returns (puzzle and answer, or None) and solver calls."""
     hooks = generation_of(get_genre(options.genre)).with_options(dict(options.extra))
     rows, cols = options.rows, options.cols
+    symmetric = symmetry_of(options)
     solution = hooks.random_answer(rows, cols, rng, options.density,
-                                   options.symmetric and hooks.symmetric_layout)
-    cands = hooks.clue_candidates(solution)
-    if options.values is not None:
-        lo, hi = options.values
-        cands = {c: v for c, v in cands.items() if not isinstance(v, int) or lo <= v <= hi}
-    groups = _groups(hooks, cands, rows, cols, options.symmetric)
-    # Givens that stay whatever the clues (Light Up's walls): the genre says.
-    blank = hooks.blank_for(solution)
-    board = SwitchBoard(blank, cands, options.backend)
-    try:
-        board.block(solution)
-        # Read clues off the answer at a random half of the candidate cells, then add
-        # clues while a second solution exists. Starting from no clues at all makes
-        # the first solves very loose (slow, and heavy-tailed); starting from all of
-        # them means one test per candidate. Measured on 20x20 (10 attempts, mean
-        # seconds): share 0.3: 2.0, 0.5: 0.53, 0.7: 0.50, 1.0: 0.51 - and 0.5 keeps
-        # the add-while-not-unique step doing real work.
-        on = [g for g in groups if rng.random() < PREFILL]
-        is_on = set(on)
-        board.set([c for g in on for c in g], Switch.ON)
-        while True:
-            status, other = board.solve()
-            if status is Status.UNSAT:
-                break
-            if other is None:  # UNKNOWN cannot happen without a deadline
-                return None, board.calls
-            # Clues that rule this second solution out: its answer breaks them.
-            options_here = [g for g in groups if g not in is_on and any(
-                not hooks.clue_holds(other, c, cands[c]) for c in g)]
-            if not options_here:
-                return None, board.calls  # the allowed clues cannot tell them apart
-            g = rng.choice(options_here)
-            board.set(g, Switch.ON)
-            on.append(g)
-            is_on.add(g)
-        rng.shuffle(on)
-        reduce_clues(board, on, rng, options.question)
-        puzzle = board.puzzle()
-    finally:
-        board.close()
+                                   symmetric if hooks.symmetric_layout else None)
+    calls = 0
+    on_keys: set[ClueKey] | None = None  # clues on before a layout repair (kept on)
+    old_keys: set[ClueKey] = set()
+    repairs = max(1, rows * cols * REPAIRS_PER_100_CELLS // 100)
+    while True:
+        cands = hooks.clue_candidates(solution)
+        if options.values is not None:
+            lo, hi = options.values
+            cands = {c: v for c, v in cands.items() if not isinstance(v, int) or lo <= v <= hi}
+        groups = _groups(hooks, cands, symmetric)
+        # Givens that stay whatever the clues (Light Up's walls): the genre says.
+        board = SwitchBoard(hooks.blank_for(solution), cands, options.backend)
+        try:
+            board.block(solution)
+            if on_keys is None:
+                # Read clues off the answer at a random half of the candidate cells,
+                # then add clues while a second solution exists. Starting from no clues
+                # at all makes the first solves very loose (slow, and heavy-tailed);
+                # starting from all of them means one test per candidate. Measured on
+                # 20x20 (10 attempts, mean seconds): share 0.3: 2.0, 0.5: 0.53, 0.7:
+                # 0.50, 1.0: 0.51 - and 0.5 keeps the add-while-not-unique step doing
+                # real work.
+                on = [g for g in groups if rng.random() < PREFILL]
+            else:  # after a repair: what was on, and what the repair made possible
+                on = [g for g in groups if all(k in on_keys or k not in old_keys for k in g)]
+            is_on = set(on)
+            board.set([c for g in on for c in g], Switch.ON)
+            while True:
+                status, other = board.solve()
+                if status is Status.UNSAT:
+                    break
+                if other is None:  # UNKNOWN cannot happen without a deadline
+                    return None, calls + board.calls
+                # Clues that rule this second solution out: its answer breaks them.
+                options_here = [g for g in groups if g not in is_on and any(
+                    not hooks.clue_holds(other, c, cands[c]) for c in g)]
+                if not options_here:
+                    break  # the allowed clues cannot tell them apart
+                g = rng.choice(options_here)
+                board.set(g, Switch.ON)
+                on.append(g)
+                is_on.add(g)
+            if status is not Status.UNSAT:
+                # The genre may change its drawn givens where the two answers differ.
+                new = hooks.repair(solution, other, rng, symmetric) if repairs else None
+                if new is None:
+                    return None, calls + board.calls
+                repairs -= 1
+                on_keys = {k for g in on for k in g}
+                old_keys = set(cands)
+                solution = new
+                continue
+            rng.shuffle(on)
+            reduce_clues(board, on, rng, options.question)
+            puzzle = board.puzzle()
+        finally:
+            calls += board.calls
+            board.close()
+        break
     if options.clue_range is not None:
         lo, hi = options.clue_range
         if not lo <= clue_count(puzzle) <= hi:
-            return None, board.calls
+            return None, calls
     solution = hooks.answer_for(puzzle, solution)  # Light Up's rows copy the numbers
-    return (puzzle, solution), board.calls
+    return (puzzle, solution), calls

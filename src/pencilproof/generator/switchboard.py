@@ -50,6 +50,7 @@ class SwitchBoard:
         self.live = LiveSolver(self.genre, solver, self.sw.encoded, deadline)
         self.state: dict[ClueKey, Switch] = {k: Switch.OFF for k in self.clues}
         self.fixed: set[ClueKey] = set()
+        self._puzzle: Puzzle | None = None
         #: The answers blocked so far (the first is the intended one).
         self.blocked: list[Any] = []
 
@@ -66,7 +67,9 @@ class SwitchBoard:
         for k in keys:
             if k in self.fixed and self.state[k] is not value:
                 raise ValueError(f"clue {k!r} is already fixed {self.state[k].value}")
-            self.state[k] = value
+            if self.state[k] is not value:
+                self.state[k] = value
+                self._puzzle = None
 
     def fix(self, keys: Iterable[ClueKey], value: Switch) -> None:
         """Make a decision final: set the state and add it as unit clauses."""
@@ -91,29 +94,28 @@ class SwitchBoard:
     def assumptions(self) -> list[int]:
         """On: its switch; weak: its weak literal; off: nothing (a free switch is off in
         effect, since turning a clue on can only remove solutions)."""
-        out = []
-        for k, v in self.state.items():
-            if k in self.fixed:
-                continue
-            if v is Switch.OFF:
-                if not self.sw.monotone:  # a free clue could add answers: assume it off
-                    out.append(-self.sw.switches[k])
-                continue
-            out.append(self.sw.switches[k] if v is Switch.ON else self.sw.weak[k])
-        return out
+        fixed, switches, weak = self.fixed, self.sw.switches, self.sw.weak
+        off_too = not self.sw.monotone  # a free clue could add answers: assume it off
+        on, weakly = Switch.ON, Switch.WEAK
+        return [switches[k] if v is on else weak[k] if v is weakly else -switches[k]
+                for k, v in self.state.items()
+                if (v is not Switch.OFF or off_too) and k not in fixed]
 
     def on_keys(self) -> list[ClueKey]:
         return [k for k, v in self.state.items() if v is not Switch.OFF]
 
     def puzzle(self) -> Puzzle:
-        """The puzzle this state stands for: the blank's givens plus the clues switched on."""
-        on: dict[ClueKey, Clue] = {}
-        for k, v in self.state.items():
-            if v is Switch.ON:
-                on[k] = self.clues[k]
-            elif v is Switch.WEAK:
-                on[k] = self.hooks.weak_clue(self.clues[k])
-        return self.hooks.with_clues(self.blank, on)
+        """The puzzle this state stands for: the blank's givens plus the clues switched on
+        (built once per state: every solve verifies against it)."""
+        if self._puzzle is None:
+            on: dict[ClueKey, Clue] = {}
+            for k, v in self.state.items():
+                if v is Switch.ON:
+                    on[k] = self.clues[k]
+                elif v is Switch.WEAK:
+                    on[k] = self.hooks.weak_clue(self.clues[k])
+            self._puzzle = self.hooks.with_clues(self.blank, on)
+        return self._puzzle
 
     # -- solving -------------------------------------------------------------------------
     def solve(self) -> tuple[Status, Any]:
