@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 WALL = "#"
 LAMP = "L"
 _WHITE_RUN = re.compile(r"\.+")
+_LAMP = re.compile(LAMP)
 NO_LAMP = ".+x-_*"  # characters a setter may use for a white cell without a lamp
 
 
@@ -296,13 +297,18 @@ class LightUp(Genre):
         cells take well under a second): lamps that see each other, numbers, dark cells."""
         rows, cols, grid = puzzle.rows, puzzle.cols, puzzle.grid
         walls = ["".join(["." if v is None else "#" for v in row]) for row in grid]
-        sol = solution.rows
+        # Lamps count only on white cells: a lamp character on a wall is ignored.
+        sol = [line if "L" not in line else "".join(
+                   ch if ch != LAMP or w == "." else "#" for ch, w in zip(line, wline))
+               if any(wline[m.start()] != "." for m in _LAMP.finditer(line)) else line
+               for line, wline in zip(solution.rows, walls)]
         walls_t = ["".join(t) for t in zip(*walls)] if rows else []
         sol_t = ["".join(t) for t in zip(*sol)] if rows else []
         dup: set[Cell] = set()
         dark_row = [0] * rows  # bit c: (r, c) is in a row segment without a lamp
-        dark_col = [0] * rows  # bit c: (r, c) is in a column segment without a lamp
-        for transposed, (wall_lines, lines) in enumerate(((walls, sol), (walls_t, sol_t))):
+        dark_col = [0] * cols  # bit r: (r, c) is in a column segment without a lamp
+        for transposed, (wall_lines, lines, dark) in enumerate(
+                ((walls, sol, dark_row), (walls_t, sol_t, dark_col))):
             for i, (wline, line) in enumerate(zip(wall_lines, lines)):
                 for run in _WHITE_RUN.finditer(wline):
                     a, b = run.start(), run.end()
@@ -311,28 +317,32 @@ class LightUp(Genre):
                         dup.update((j, i) if transposed else (i, j)
                                    for j in range(a, b) if line[j] == LAMP)
                     elif not k:
-                        if transposed:
-                            for j in range(a, b):
-                                dark_col[j] |= 1 << i
-                        else:
-                            dark_row[i] |= ((1 << (b - a)) - 1) << a
+                        dark[i] |= ((1 << (b - a)) - 1) << a
         out = []
         if dup:
             out.append(Violation("akariDup", "lamps light each other", tuple(sorted(dup))))
+        blank = "#" * cols
         for r, row in enumerate(grid):
+            if walls[r] == "." * cols:
+                continue
+            up = sol[r - 1] if r else blank
+            down = sol[r + 1] if r + 1 < rows else blank
+            line = "#" + sol[r] + "#"
             for c, n in enumerate(row):
-                if isinstance(n, int):
-                    k = sum(1 for y, x in neighbours((r, c), rows, cols)
-                            if grid[y][x] is None and sol[y][x] == LAMP)
+                if n is not None and type(n) is int:
+                    k = ((up[c] == LAMP) + (down[c] == LAMP) + (line[c] == LAMP)
+                         + (line[c + 2] == LAMP))
                     if k != n:
                         out.append(Violation("nmAkariNe", f"wall {n} has {k} lamps around it",
                                              ((r, c),)))
         dark = []
         for r in range(rows):
-            bits = dark_row[r] & dark_col[r]
+            bits = dark_row[r]
             while bits:
                 low = bits & -bits
-                dark.append((r, low.bit_length() - 1))
+                c = low.bit_length() - 1
+                if dark_col[c] >> r & 1:
+                    dark.append((r, c))
                 bits ^= low
         if dark:
             out.append(Violation("ceDark", f"{len(dark)} white cells are not lit", tuple(dark)))

@@ -269,14 +269,22 @@ class Smullyan(Genre):
                 out.append(Violation("cuDivideRB", f"the unshaded cells fall into {len(comps)} "
                                      f"pieces", stray))
         equal, wrong = [], []
+        # near[r][c]: shaded cells among (r, c-1), (r, c), (r, c+1).
+        near = []
+        for line in sol:
+            bits = [0] + [1 if ch == "#" else 0 for ch in line] + [0]
+            near.append([a + b + c for a, b, c in zip(bits, bits[1:], bits[2:])])
+        none = [0] * puzzle.cols
         for r, grow in enumerate(puzzle.grid):
+            above = near[r - 1] if r else none
+            here = near[r]
+            below = near[r + 1] if r + 1 < rows else none
+            line = sol[r]
             for c, n in enumerate(grow):
-                if not isinstance(n, int):
+                if n is None or not isinstance(n, int):
                     continue
-                window = (0b111 << c >> 1) if c else 0b11
-                count = sum((masks[y] & window).bit_count()
-                            for y in range(max(0, r - 1), min(rows, r + 2)))
-                if masks[r] >> c & 1:
+                count = above[c] + here[c] + below[c]
+                if line[c] == "#":
                     if count == n:
                         equal.append(((r, c), n))
                 elif count != n:

@@ -51,6 +51,9 @@ class SwitchBoard:
         self.state: dict[ClueKey, Switch] = {k: Switch.OFF for k in self.clues}
         self.fixed: set[ClueKey] = set()
         self._puzzle: Puzzle | None = None
+        # Genres with cell keys and the default with_clues get their puzzle built here
+        # directly (a 100x100 Light Up board is built before every solve).
+        self._cell_keys = type(self.hooks).with_clues is Generation.with_clues
         #: The answers blocked so far (the first is the intended one).
         self.blocked: list[Any] = []
 
@@ -107,6 +110,15 @@ class SwitchBoard:
     def puzzle(self) -> Puzzle:
         """The puzzle this state stands for: the blank's givens plus the clues switched on
         (built once per state: every solve verifies against it)."""
+        if self._puzzle is None and self._cell_keys:
+            # Cell keys (the default with_clues): the blank's rows with the clues on.
+            grid = [list(row) for row in self.blank.grid]
+            weak = self.hooks.weak_clue
+            for (r, c), v in self.state.items():
+                if v is not Switch.OFF:
+                    grid[r][c] = self.clues[(r, c)] if v is Switch.ON else weak(self.clues[(r, c)])
+            self._puzzle = Puzzle(self.blank.genre, self.blank.rows, self.blank.cols,
+                                  tuple(map(tuple, grid)), self.blank.params)
         if self._puzzle is None:
             on: dict[ClueKey, Clue] = {}
             for k, v in self.state.items():
