@@ -307,7 +307,7 @@ class LightUp(Genre):
         dup: set[Cell] = set()
         dark_row = [0] * rows  # bit c: (r, c) is in a row segment without a lamp
         dark_col = [0] * cols  # bit r: (r, c) is in a column segment without a lamp
-        for transposed, (wall_lines, lines, dark) in enumerate(
+        for transposed, (wall_lines, lines, marks) in enumerate(
                 ((walls, sol, dark_row), (walls_t, sol_t, dark_col))):
             for i, (wline, line) in enumerate(zip(wall_lines, lines)):
                 for run in _WHITE_RUN.finditer(wline):
@@ -317,7 +317,7 @@ class LightUp(Genre):
                         dup.update((j, i) if transposed else (i, j)
                                    for j in range(a, b) if line[j] == LAMP)
                     elif not k:
-                        dark[i] |= ((1 << (b - a)) - 1) << a
+                        marks[i] |= ((1 << (b - a)) - 1) << a
         out = []
         if dup:
             out.append(Violation("akariDup", "lamps light each other", tuple(sorted(dup))))

@@ -271,8 +271,8 @@ class Smullyan(Genre):
         equal, wrong = [], []
         # near[r][c]: shaded cells among (r, c-1), (r, c), (r, c+1).
         near = []
-        for line in sol:
-            bits = [0] + [1 if ch == "#" else 0 for ch in line] + [0]
+        for text in sol:
+            bits = [0] + [1 if ch == "#" else 0 for ch in text] + [0]
             near.append([a + b + c for a, b, c in zip(bits, bits[1:], bits[2:])])
         none = [0] * puzzle.cols
         for r, grow in enumerate(puzzle.grid):
