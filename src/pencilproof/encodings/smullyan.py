@@ -270,20 +270,20 @@ class Smullyan(Genre):
                                      f"pieces", stray))
         equal, wrong = [], []
         # near[r][c]: shaded cells among (r, c-1), (r, c), (r, c+1).
-        near = []
+        near: list[list[int]] = []
         for text in sol:
             bits = [0] + [1 if ch == "#" else 0 for ch in text] + [0]
             near.append([a + b + c for a, b, c in zip(bits, bits[1:], bits[2:])])
         none = [0] * puzzle.cols
         for r, grow in enumerate(puzzle.grid):
             above = near[r - 1] if r else none
-            here = near[r]
-            below = near[r + 1] if r + 1 < rows else none
+            level = near[r]
+            under = near[r + 1] if r + 1 < rows else none
             line = sol[r]
             for c, n in enumerate(grow):
                 if n is None or not isinstance(n, int):
                     continue
-                count = above[c] + here[c] + below[c]
+                count = above[c] + level[c] + under[c]
                 if line[c] == "#":
                     if count == n:
                         equal.append(((r, c), n))
