@@ -137,6 +137,11 @@ def _logging(verbose: int, quiet: bool) -> Iterator[None]:
         logger.propagate = saved[1]
 
 
+#: ``--fewest``: search rounds per puzzle, and puzzles compared without --max-time.
+DEFAULT_ROUNDS = 30
+DEFAULT_TRIES = 10
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     from .generator.generate import DEFAULT_PROOF_TIME, GenerateOptions
     from .generator.pool import generate_file
@@ -150,7 +155,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
                               symmetric=args.symmetry or args.symmetric,
                               clue_range=args.clues,
                               backend=args.solver, max_attempts=args.max_attempts,
-                              grade_range=args.grade,
+                              grade_range=args.grade, fewest=args.fewest, rounds=args.rounds,
+                              tries=(DEFAULT_TRIES if args.fewest and args.tries is None
+                                     and args.max_time is None else args.tries),
                               colours=args.colours, optimum_range=args.optimum,
                               leniency=args.leniency, proof_time=args.proof_time,
                               extra=tuple((name, value) for name, value in
@@ -299,6 +306,21 @@ def extend(sub: Subparsers) -> None:
                    + "; implies --symmetric (default half)")
     g.add_argument("--clues", type=_range, default=None, metavar="LO-HI",
                    help="accept only puzzles with this many clues")
+    g.add_argument("--fewest", action="store_true",
+                   help="fewer clues: each candidate compares --tries puzzles (with "
+                        "--max-time: as many as its share of the time allows), searches each "
+                        "for a smaller 1-minimal clue set (take a clue out, add others, "
+                        "minimize again), and keeps the one with fewest clues; with --clues "
+                        "it stops once the count is in range. Without --density, answers are "
+                        "drawn where the genre needs fewest clues (" + ", ".join(
+                            f"{g.name} {h.fewest_density}" for g in generating_genres()
+                            if (h := g.generator) is not None and h.fewest_density)
+                   + "). Records say the tries and rounds that make each puzzle again")
+    g.add_argument("--tries", type=positive_int, default=None, metavar="N",
+                   help=f"puzzles each --fewest candidate compares (default: as many as fit "
+                        f"in its share of --max-time, else {DEFAULT_TRIES})")
+    g.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, metavar="N",
+                   help=f"rounds of the --fewest search per puzzle (default {DEFAULT_ROUNDS})")
     g.add_argument("--grade", type=_range, default=None, metavar="LO-HI",
                    help="accept only puzzles of these difficulty grades (1-9, see 'check "
                         "--grade'); each record then carries its grade")

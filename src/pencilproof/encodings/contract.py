@@ -328,6 +328,9 @@ class Generation(abc.ABC):
     #: ``--symmetric`` also makes the drawn answer's layout symmetric (Light Up's walls;
     #: a canal, whose clue cells must be white in the answer, twins included).
     symmetric_layout: ClassVar[bool] = False
+    #: ``--fewest`` without ``--density`` draws answers at this density, where the genre's
+    #: puzzles need fewest clues (None: the default density).
+    fewest_density: ClassVar[float | None] = None
     #: Genre options of ``generate`` (name -> help text); values reach
     #: :meth:`with_options` as strings.
     options: ClassVar[Mapping[str, str]] = MappingProxyType({})

@@ -10,6 +10,7 @@ is involved, so a candidate always yields the same puzzle.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from dataclasses import asdict, dataclass
@@ -24,6 +25,7 @@ from ..errors import InputError
 from ..formats import share_fields
 from ..formats.url import MAX_SIDE
 from ..puzzle import Cell, Clue, Puzzle
+from .fewest import Search, fewer_clues, pick_clue
 from .minimize import clue_count, reduce_clues
 from .switchboard import Switch, SwitchBoard, generation_of
 
@@ -52,6 +54,14 @@ class GenerateOptions:
     optimum_range: tuple[int, int] | None = None
     leniency: int = 0
     proof_time: float | None = None
+    # --fewest: each candidate compares ``tries`` puzzles (None: as many as its time share
+    # allows), each searched for ``rounds`` rounds for a smaller clue set (generator/
+    # fewest.py), and keeps the one with fewest clues. ``fewest_seconds`` is that share
+    # (the run sets it from --max-time; like the backend, not compared by --resume).
+    fewest: bool = False
+    rounds: int = 30
+    tries: int | None = None
+    fewest_seconds: float | None = None
 
     def validate(self) -> "GenerateOptions":
         """Raise InputError naming the option; returns self with the genre's own name."""
@@ -94,6 +104,16 @@ class GenerateOptions:
             raise InputError(f"{self.question} is not a probability (0..1)", "--question")
         if self.max_attempts < 1:
             raise InputError("must be at least 1", "--max-attempts")
+        if self.rounds < 0:
+            raise InputError("must be at least 0", "--rounds")
+        if self.tries is not None and self.tries < 1:
+            raise InputError("must be at least 1", "--tries")
+        if self.fewest and self.tries is None and self.fewest_seconds is None:
+            raise InputError("needs --tries or --max-time (how many puzzles to compare)",
+                             "--fewest")
+        if self.fewest and self.question:
+            raise InputError("cannot be combined with --fewest (the search keeps whole "
+                             "clues)", "--question")
         try:
             genre.generator.with_options(dict(self.extra))
         except ValueError as e:
@@ -122,9 +142,10 @@ class GenerateOptions:
                                 ("--clues", self.clue_range)):
             if value is not None:
                 raise InputError(f"applies to genres with clues, not {name}", opt_name)
-        if self.question or self.symmetric:
+        if self.question or self.symmetric or self.fewest:
             raise InputError(f"applies to genres with clues, not {name}",
-                             "--question" if self.question else "--symmetric")
+                             "--question" if self.question else
+                             "--symmetric" if self.symmetric else "--fewest")
         if self.max_attempts < 1:
             raise InputError("must be at least 1", "--max-attempts")
         return GenerateOptions(**{**asdict(self), "genre": name, "colours": colours,
@@ -134,6 +155,10 @@ class GenerateOptions:
         """The options that shape the puzzles (not the backend), as stored in records."""
         d = asdict(self)
         d.pop("backend")
+        d.pop("fewest_seconds")
+        if not d["fewest"]:  # records made before --fewest existed resume unchanged
+            for key in ("fewest", "rounds", "tries"):
+                d.pop(key)
         extra = dict(d.pop("extra"))
         if d["grade_range"] is None:
             d.pop("grade_range")  # (files made before grades existed resume unchanged)
@@ -168,6 +193,9 @@ class Generated:
     #: because their optimum was not proven within ``--proof-time``.
     optimum: int | None = None
     unproven: int = 0
+    #: ``--fewest``: puzzles compared (``tries``) and rounds each, which try won, the
+    #: first try's clue count; ``--tries T --rounds R`` with these values makes it again.
+    fewest: dict[str, Any] | None = None
 
     def to_record(self, master_seed: int, options: GenerateOptions) -> dict[str, Any]:
         """A JSON line: the puzzle document's keys, the answer, and its provenance."""
@@ -190,6 +218,8 @@ class Generated:
                     "options": options.to_json()})
         if self.grade is not None:
             doc["grade"] = self.grade
+        if self.fewest is not None:
+            doc["fewest"] = self.fewest
         return doc
 
 
@@ -204,27 +234,55 @@ def candidate_seed(master_seed: int, index: int, attempt: int) -> str:
 
 def generate_one(options: GenerateOptions, master_seed: int, index: int) -> Generated | None:
     """Candidate ``index``: the first attempt that meets the targets, or None after
-    ``max_attempts`` (the same None on every run, since nothing depends on time)."""
+    ``max_attempts`` (the same None on every run, since nothing depends on time).
+    With ``fewest``: the attempt with fewest clues of ``tries`` that meet them."""
     t0 = time.perf_counter()
     calls = 0
     if get_genre(options.genre).question is Question.OPTIMUM:
         return _generate_optimum(options, master_seed, index)
+    # --fewest with a time share: tries stop at the end of this candidate's share; a try
+    # cut short is dropped (unless it is the first), so the record's tries and rounds
+    # make the same puzzle again without a time limit.
+    deadline = (None if options.fewest_seconds is None
+                else time.monotonic() + options.fewest_seconds)
+    best: Generated | None = None
+    tries = first = 0
     for attempt in range(options.max_attempts):
+        if (best is not None and options.tries is not None and tries >= options.tries) \
+                or (deadline is not None and time.monotonic() >= deadline and attempt):
+            break
         seed = candidate_seed(master_seed, index, attempt)
-        got, n = attempt_puzzle(options, random.Random(seed))
+        got, n = attempt_puzzle(options, random.Random(seed), deadline)
         calls += n
-        if got is not None:
-            puzzle, solution = got
-            graded = None
-            if options.grade_range is not None:
-                g = grade(puzzle)  # deterministic: the same attempt passes on every run
-                lo, hi = options.grade_range
-                if g is None or not lo <= g.grade <= hi:
-                    continue
-                graded = g.to_json()
-            return Generated(puzzle, solution, index, attempt, seed,
-                             time.perf_counter() - t0, calls, graded)
-    return None
+        if got is None:
+            continue
+        puzzle, solution, search = got
+        if search is not None and search.stopped == "time" and best is not None:
+            break
+        graded = None
+        if options.grade_range is not None:
+            g = grade(puzzle)  # deterministic: the same attempt passes on every run
+            lo, hi = options.grade_range
+            if g is None or not lo <= g.grade <= hi:
+                continue
+            graded = g.to_json()
+        made = Generated(puzzle, solution, index, attempt, seed, 0.0, 0, graded)
+        if not options.fewest:
+            best = made
+            break
+        tries += 1
+        if best is None:
+            first = search.start if search is not None else clue_count(puzzle)
+        if best is None or clue_count(puzzle) < clue_count(best.puzzle):
+            best = made
+        rounds = options.rounds if search is None or search.stopped != "time" else search.rounds
+        best = dataclasses.replace(best, fewest={"tries": tries, "rounds": rounds,
+                                                 "best_try": best.attempt, "from": first})
+        if search is not None and search.stopped in ("time", "target"):
+            break
+    if best is None:
+        return None
+    return dataclasses.replace(best, seconds=time.perf_counter() - t0, solver_calls=calls)
 
 
 def _generate_optimum(options: GenerateOptions, master_seed: int, index: int) -> Generated | None:
@@ -285,13 +343,18 @@ def _groups(hooks: Generation, cands: dict[ClueKey, Clue],
 REPAIRS_PER_100_CELLS = 5
 
 
-def attempt_puzzle(options: GenerateOptions, rng: random.Random
-                   ) -> tuple[tuple[Puzzle, Any] | None, int]:
-    """One solution-first attempt; returns (puzzle and answer, or None) and solver calls."""
+def attempt_puzzle(options: GenerateOptions, rng: random.Random,
+                   deadline: float | None = None
+                   ) -> tuple[tuple[Puzzle, Any, Search | None] | None, int]:
+    """One solution-first attempt; returns (puzzle, answer and the --fewest search if
+    one ran, or None) and solver calls."""
     hooks = generation_of(get_genre(options.genre)).with_options(dict(options.extra))
     rows, cols = options.rows, options.cols
     symmetric = symmetry_of(options)
-    solution = hooks.random_answer(rows, cols, rng, options.density,
+    density = options.density
+    if density is None and options.fewest:
+        density = hooks.fewest_density
+    solution = hooks.random_answer(rows, cols, rng, density,
                                    symmetric if hooks.symmetric_layout else None)
     calls = 0
     on_keys: set[ClueKey] | None = None  # clues on before a layout repair (kept on)
@@ -307,7 +370,9 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random
         board = SwitchBoard(hooks.blank_for(solution), cands, options.backend)
         try:
             board.block(solution)
-            if on_keys is None:
+            if on_keys is None and options.fewest:
+                on = []  # every clue chosen by pick_clue: fewer are needed (see there)
+            elif on_keys is None:
                 # Read clues off the answer at a random half of the candidate cells,
                 # then add clues while a second solution exists. Starting from no clues
                 # at all makes the first solves very loose (slow, and heavy-tailed);
@@ -328,10 +393,9 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random
                     return None, calls + board.calls
                 # A clue that rules this second solution out (its answer breaks it): the
                 # first one from a random place on (asking every clue, as a uniform
-                # choice would, took a tenth of a 100x100 Light Up attempt).
-                start = rng.randrange(len(groups)) if groups else 0
-                g = next((g for g in groups[start:] + groups[:start] if g not in is_on and any(
-                    not hooks.clue_holds(other, c, cands[c]) for c in g)), None)
+                # choice would, took a tenth of a 100x100 Light Up attempt); for
+                # --fewest the one that says most (see pick_clue).
+                g = pick_clue(hooks, groups, cands, other, is_on, rng, options.fewest)
                 if g is None:
                     break  # the allowed clues cannot tell them apart
                 board.set(g, Switch.ON)
@@ -350,13 +414,27 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random
             rng.shuffle(on)
             reduce_clues(board, on, rng, options.question)
             puzzle = board.puzzle()
+            minimal = [g for g in on if board.state[g[0]] is Switch.ON]
+            monotone = board.sw.monotone
         finally:
             calls += board.calls
             board.close()
         break
+    search = None
+    if options.fewest and monotone:
+        # A fresh board: the reduction fixed its decisions, the search only sets switches.
+        board = SwitchBoard(hooks.blank_for(solution), cands, options.backend)
+        try:
+            board.block(solution)
+            target = options.clue_range[1] if options.clue_range else None
+            search = fewer_clues(board, groups, minimal, rng, options.rounds, deadline, target)
+            puzzle = board.puzzle()
+        finally:
+            calls += board.calls
+            board.close()
     if options.clue_range is not None:
         lo, hi = options.clue_range
         if not lo <= clue_count(puzzle) <= hi:
             return None, calls
     solution = hooks.answer_for(puzzle, solution)  # Light Up's rows copy the numbers
-    return (puzzle, solution), calls
+    return (puzzle, solution, search), calls

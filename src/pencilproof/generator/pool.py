@@ -21,6 +21,7 @@ cannot be written (disk full), the run stops: the file holds whole records only.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import json
 import logging
@@ -490,12 +491,17 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
                    progress: bool | None, progress_every: float | None,
                    cluster: str | None = None) -> RunReport:
     t0 = time.monotonic()
-    options = options.validate()
     if count < 1:
         raise InputError(f"must be at least 1, got {count}", "--count")
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise InputError(f"must be at least 1, got {jobs}", "--jobs")
+    if options.fewest and max_time is not None:
+        # Each candidate's share of the run: the candidates go in waves of ``jobs``; a
+        # tenth is left for the re-check and writing.
+        waves = -(-count // jobs)
+        options = dataclasses.replace(options, fewest_seconds=0.9 * max_time / waves)
+    options = options.validate()
     path = Path(out)
     if path.is_dir():
         raise InputError("is a directory", out)
