@@ -184,6 +184,14 @@ def _still_connected(x: Cell, around: list[Cell], shaded: set[Cell], rows: int,
     """Do x's (unshaded) neighbours still reach each other once x is shaded too?"""
     if len(around) <= 1:
         return True
+    # Most often the neighbours (all unshaded) meet around x itself: if the free cells
+    # of the ring of 8 around x make one arc (or the whole ring), it joins them all.
+    r, c = x
+    ring = [(r - 1, c - 1), (r - 1, c), (r - 1, c + 1), (r, c + 1),
+            (r + 1, c + 1), (r + 1, c), (r + 1, c - 1), (r, c - 1)]
+    free = [0 <= y < rows and 0 <= z < cols and (y, z) not in shaded for y, z in ring]
+    if sum(1 for i in range(8) if free[i] and not free[i - 1]) <= 1:
+        return True
     want, start = set(around[1:]), around[0]
     seen, stack = {start, x}, [start]
     while stack and want:

@@ -50,10 +50,12 @@ class SwitchBoard:
         self.live = LiveSolver(self.genre, solver, self.sw.encoded, deadline)
         self.state: dict[ClueKey, Switch] = {k: Switch.OFF for k in self.clues}
         self.fixed: set[ClueKey] = set()
+        self._free: dict[ClueKey, None] = dict.fromkeys(self.clues)  # not fixed, in order
         self._puzzle: Puzzle | None = None
-        # Genres with cell keys and the default with_clues get their puzzle built here
-        # directly (a 100x100 Light Up board is built before every solve).
-        self._cell_keys = type(self.hooks).with_clues is Generation.with_clues
+        # Genres with cell keys and the default with_clues: the rows of the current
+        # puzzle, kept up to date by set() (a 100x100 board is built before every solve).
+        self._rows = ([list(row) for row in blank.grid]
+                      if type(self.hooks).with_clues is Generation.with_clues else None)
         #: The answers blocked so far (the first is the intended one).
         self.blocked: list[Any] = []
 
@@ -73,6 +75,11 @@ class SwitchBoard:
             if self.state[k] is not value:
                 self.state[k] = value
                 self._puzzle = None
+                if self._rows is not None:
+                    r, c = k
+                    self._rows[r][c] = (self.blank.grid[r][c] if value is Switch.OFF
+                                        else self.clues[k] if value is Switch.ON
+                                        else self.hooks.weak_clue(self.clues[k]))
 
     def fix(self, keys: Iterable[ClueKey], value: Switch) -> None:
         """Make a decision final: set the state and add it as unit clauses."""
@@ -82,6 +89,7 @@ class SwitchBoard:
             if k in self.fixed:
                 continue
             self.fixed.add(k)
+            del self._free[k]
             on, weak = self.sw.switches[k], self.sw.weak.get(k)
             if value is Switch.ON:
                 add([on])
@@ -97,12 +105,14 @@ class SwitchBoard:
     def assumptions(self) -> list[int]:
         """On: its switch; weak: its weak literal; off: nothing (a free switch is off in
         effect, since turning a clue on can only remove solutions)."""
-        fixed, switches, weak = self.fixed, self.sw.switches, self.sw.weak
-        off_too = not self.sw.monotone  # a free clue could add answers: assume it off
-        on, weakly = Switch.ON, Switch.WEAK
+        state, switches, weak = self.state, self.sw.switches, self.sw.weak
+        off, on, weakly = Switch.OFF, Switch.ON, Switch.WEAK
+        if self.sw.monotone:
+            return [switches[k] if v is on else weak[k]
+                    for k in self._free if (v := state[k]) is not off]
+        # A free clue could add answers: assume it off.
         return [switches[k] if v is on else weak[k] if v is weakly else -switches[k]
-                for k, v in self.state.items()
-                if (v is not Switch.OFF or off_too) and k not in fixed]
+                for k in self._free if (v := state[k]) is not None]
 
     def on_keys(self) -> list[ClueKey]:
         return [k for k, v in self.state.items() if v is not Switch.OFF]
@@ -110,15 +120,9 @@ class SwitchBoard:
     def puzzle(self) -> Puzzle:
         """The puzzle this state stands for: the blank's givens plus the clues switched on
         (built once per state: every solve verifies against it)."""
-        if self._puzzle is None and self._cell_keys:
-            # Cell keys (the default with_clues): the blank's rows with the clues on.
-            grid = [list(row) for row in self.blank.grid]
-            weak = self.hooks.weak_clue
-            for (r, c), v in self.state.items():
-                if v is not Switch.OFF:
-                    grid[r][c] = self.clues[(r, c)] if v is Switch.ON else weak(self.clues[(r, c)])
+        if self._puzzle is None and self._rows is not None:
             self._puzzle = Puzzle(self.blank.genre, self.blank.rows, self.blank.cols,
-                                  tuple(map(tuple, grid)), self.blank.params)
+                                  tuple(map(tuple, self._rows)), self.blank.params)
         if self._puzzle is None:
             on: dict[ClueKey, Clue] = {}
             for k, v in self.state.items():
