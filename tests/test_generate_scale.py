@@ -90,20 +90,22 @@ def test_light_up_repair_walls_a_cell_where_the_answers_differ():
     answer = _lamps(["L...", ".L..", "..L.", "...L"])
     other = _lamps(["...L", "..L.", ".L..", "L..."])
     lamps = {(i, i) for i in range(4)}
-    for kind in (None, "half"):
+    for kind in (None, "half", "mirror"):
         sym = Symmetry(kind, 4, 4) if kind else None
         new = hooks.repair(answer, other, random.Random(1), sym)
         assert new is not None
         blank = hooks.blank_for(new)
         walls = set(blank.clues())
-        assert walls and all(other[x] == "L" and x not in lamps for x in walls)
+        assert any(other[x] == "L" and x not in lamps for x in walls)  # 'other' is out
         assert len(walls) == (2 if sym else 1)
         if sym:
             assert {sym.image(x) for x in walls} == walls
         assert genre.verify(blank, new) == []            # every white cell is lit
-        assert all(new[x] == "L" for x in lamps)         # the old lamps are kept
-    # Mirrored, every cell where 'other' has a lamp faces a lamp of 'answer'.
-    assert hooks.repair(answer, other, random.Random(1), Symmetry("mirror", 4, 4)) is None
+        # The old lamps are kept, but for one on a wall's image (mirrored, each cell
+        # where 'other' has a lamp faces a lamp of 'answer').
+        assert all(new[x] == "L" for x in lamps - walls)
+        assert bool(walls & lamps) == (kind == "mirror")
+    assert hooks.repair(answer, answer, random.Random(1), None) is None  # nothing differs
 
 
 def test_light_up_40x40_generates_in_its_first_attempt():

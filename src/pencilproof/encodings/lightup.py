@@ -472,22 +472,26 @@ class LightUpGeneration(Generation):
                symmetric: Symmetry | None) -> LampSet | None:
         """A wall where ``other`` has a lamp and ``answer`` has none (there is always
         such a cell: neither lamp set holds the other), with its images under
-        ``symmetric``; cells that lose their light get lamps. Why: an open area that no
+        ``symmetric`` (a lamp of the answer on an image goes); cells that lose their
+        light get lamps. Why: an open area that no
         wall borders can hold several lamp sets that no number tells apart (random
         layouts from about 40x40 nearly always have one); a new wall there splits it
         and its number sees the lamps beside it."""
         rows, cols = len(answer.rows), len(answer.rows[0])
-        lamps = {x for x in _white(answer) if answer[x] == LAMP}
+        white = set(_white(answer))
+        lamps = {x for x in white if answer[x] == LAMP}
         spots = sorted(x for x in _white(other) if other[x] == LAMP and x not in lamps)
+        if not spots:
+            return None
         rng.shuffle(spots)
-        for x in spots:
-            orbit = symmetric.orbit(x) if symmetric else (x,)
-            if any(answer[y] not in NO_LAMP for y in orbit):
-                continue  # an image is a wall or a lamp of the answer: try another
-            white = set(_white(answer))
-            wall = {(r, c) for r in range(rows) for c in range(cols) if (r, c) not in white}
-            return _light(rows, cols, wall | set(orbit), lamps, rng)
-        return None
+
+        def orbit(x: Cell) -> tuple[Cell, ...]:
+            return symmetric.orbit(x) if symmetric else (x,)
+        # Best a cell whose images hold no lamp of the answer; else one whose images'
+        # lamps go too (the cells they lit get new lamps).
+        x = min(spots, key=lambda x: sum(y in lamps for y in orbit(x)))
+        wall = {(r, c) for r in range(rows) for c in range(cols) if (r, c) not in white}
+        return _light(rows, cols, wall | set(orbit(x)), lamps - set(orbit(x)), rng)
 
     def clue_candidates(self, solution: Solution) -> dict[ClueKey, Clue]:
         """Every wall, with the number of lamps beside it in this answer."""
