@@ -174,11 +174,15 @@ def test_fewest_option_errors(run_cli, tmp_path):
 
 def test_fewest_with_max_time_shares_the_time_and_records_its_tries(run_cli, tmp_path):
     out = tmp_path / "t.jsonl"
-    code, _, err = run_cli("generate", "canal", "--size", "7", "--count", "2", "--jobs", "1",
-                           "--fewest", "--rounds", "3", "--max-time", "6", "--out", str(out))
+    code, stdout, err = run_cli("generate", "canal", "--size", "7", "--count", "2", "--jobs",
+                                "1", "--fewest", "--rounds", "3", "--max-time", "6",
+                                "--out", str(out))
     assert code == 0, err
     recs = [json.loads(x) for x in out.read_text().splitlines()]
     assert len(recs) == 2
+    counts = [r["clues"] for r in recs]
+    assert (f"clues: fewest {min(counts)}, mean {sum(counts) / 2:.1f} "
+            f"({sum(counts) / 2 / 49:.3f} per cell)") in stdout
     for rec in recs:
         assert rec["seconds"] < 4.5  # its share: 0.9 * 6 / 2 waves, and a try's overrun
         f = rec["fewest"]

@@ -173,6 +173,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
           + (f", {rep.earlier} from before" if rep.earlier else "")
           + f"), {rep.jobs} job{'s' if rep.jobs > 1 else ''}, {rep.seconds:.1f} s, "
             f"{rate:.0f} puzzles/min")
+    if options.fewest and rep.clues:
+        print(f"clues: fewest {min(rep.clues)}, mean {sum(rep.clues) / len(rep.clues):.1f} "
+              f"({sum(rep.clues) / len(rep.clues) / (rows * cols):.3f} per cell)")
     if rep.unproven:
         print(f"{rep.unproven} board(s) skipped: optimum not proven within --proof-time "
               f"{options.proof_time or DEFAULT_PROOF_TIME:g} s (never written)")

@@ -68,6 +68,7 @@ class RunReport:
     seconds: float
     write_error: str | None = None  # the output could not be written: the run stopped
     unproven: int = 0          # boards skipped by the written ones: optimum not proven in time
+    clues: tuple[int, ...] = ()  # clue counts of the puzzles written by this run
 
     @property
     def missing(self) -> int:
@@ -195,6 +196,7 @@ class _Sink:
         self.seed = seed
         self.written = 0
         self.unproven = 0  # boards skipped before the written ones: optimum not proven
+        self.clues: list[int] = []  # clue counts of the puzzles written by this run
 
     def write(self, got: Generated) -> None:
         """Re-check the puzzle independently, then append its record (serialized here,
@@ -224,6 +226,8 @@ class _Sink:
                 raise SinkError(f"{self.path}: cannot write: {e.strerror or e}") from None
             self.written += 1
             self.unproven += got.unproven
+            if "clues" in rec:
+                self.clues.append(rec["clues"])
             log.debug("candidate %d: re-checked in %.3f s, written", rec["index"], seconds)
 
     def close(self) -> None:
@@ -572,7 +576,7 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
         jobs = dask.jobs
     return RunReport(str(path), count, earlier, sink.written, tuple(sorted(failed)),
                      tuple(sorted(crashed)), interrupted, timed_out, jobs,
-                     time.monotonic() - t0, write_error, sink.unproven)
+                     time.monotonic() - t0, write_error, sink.unproven, tuple(sink.clues))
 
 
 class ProcessRunner:
