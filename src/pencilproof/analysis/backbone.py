@@ -52,7 +52,8 @@ class BackboneResult:
     solver_calls: int = 0
     #: Candidates not yet decided when the time ran out (neither fixed nor varying).
     undecided: tuple[Cell, ...] = ()
-    #: Solves the backbone itself took (at most one per varying cell, and a last UNSAT).
+    #: Solves the backbone itself took (at most one satisfiable one per varying cell, a
+    #: last UNSAT, and where the local pass ran, one UNSAT per window it left).
     probes: int = 0
 
     def value(self, cell: Cell) -> str:
@@ -102,7 +103,8 @@ class Split:
     others: list[Any]
     complete: bool
     timed_out: bool
-    #: Solves the backbone took (the "some candidate differs" ones, the last UNSAT included).
+    #: Solves the backbone took (the "some candidate differs" ones, the last UNSAT included;
+    #: at most one satisfiable one per varying cell, plus the local pass's UNSAT windows).
     probes: int = 0
 
 
