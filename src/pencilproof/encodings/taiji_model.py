@@ -494,17 +494,13 @@ class TaijiModel:
             outside = [m for t, m in row.items() if t not in area and m != -T and -m not in true]
             if not outside:
                 continue
-            # "-on, some wall in s's state, -m": with the constants folded away.
+            # "-on, some wall in s's state, -m": with the constants folded away (a wall
+            # is known in the other state, so its literal here is never TRUE).
             head = [] if on == T else [-on]
             for n in sorted(walls):
                 xn = self.x[n] if on == xs else -self.x[n]
-                if xn == T:
-                    head = None  # a wall fixed in s's state: impossible, it is a wall
-                    break
                 if xn != -T:
                     head.append(xn)
-            if head is None:
-                continue
             out += [head + [-m] for m in outside]
         return out
 
