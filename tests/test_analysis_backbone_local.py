@@ -31,7 +31,7 @@ def _boards(name: str, n: int, seed: int) -> list:
 @pytest.mark.parametrize("name", ["canal", "smullyan", "lightup"])
 def test_local_pass_keeps_the_backbone_exact(name, monkeypatch):
     monkeypatch.setattr(bb, "LOCAL_AFTER", -1)  # every solve "needed many cut rounds"
-    monkeypatch.setattr(bb, "WINDOWS", (3, 5))
+    monkeypatch.setattr(bb, "WINDOWS", (3, 5))  # (up to 3/4 of the 8x8 side)
     calls = []
     real = bb._local_pass
     monkeypatch.setattr(bb, "_local_pass", lambda *a: calls.append(1) or real(*a))
