@@ -5,7 +5,16 @@ cuts included): take a first answer A; while candidates are left, solve under "s
 candidate differs from A" (a fresh selector literal and one clause, through the genre's
 :meth:`~pencilproof.encodings.Encoded.agree` literals). Every answer found removes all
 the candidates it differs in at once; UNSAT leaves the backbone. So there is at most one
-solve per varying cell, usually far fewer.
+satisfiable solve per varying cell, usually far fewer.
+
+Where a solve needs many lazy cut rounds (Canal View with few clues: models that differ
+wherever they can are scattered pieces of canal, and each cut round rules out one way
+to split it), a local pass follows: windows of the grid, small then larger, each solved
+with every cell outside held at A's values and "some candidate inside differs". Such
+models are A with a local change, which the connectivity cuts settle in a round or two;
+an answer found there is a real answer (it removes candidates as above); UNSAT there
+proves nothing (the candidates stay for the global solves, which end with the one UNSAT
+that proves the backbone).
 
 Under a symmetry of answers (Taiji without fixed tiles: inversion) the backbone is taken
 *up to* it: the cells where A and its images first differ are held at A's values (for
@@ -16,7 +25,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from ..checker import EncodingTimeout, LiveSolver, Status
 from ..encodings import Genre, get_genre
@@ -43,7 +52,8 @@ class BackboneResult:
     solver_calls: int = 0
     #: Candidates not yet decided when the time ran out (neither fixed nor varying).
     undecided: tuple[Cell, ...] = ()
-    #: Solves the backbone itself took (at most one per varying cell, and a last UNSAT).
+    #: Solves the backbone itself took (at most one satisfiable one per varying cell, a
+    #: last UNSAT, and where the local pass ran, one UNSAT per window it left).
     probes: int = 0
 
     def value(self, cell: Cell) -> str:
@@ -93,8 +103,41 @@ class Split:
     others: list[Any]
     complete: bool
     timed_out: bool
-    #: Solves the backbone took (the "some candidate differs" ones, the last UNSAT included).
+    #: Solves the backbone took (the "some candidate differs" ones, the last UNSAT included;
+    #: at most one satisfiable one per varying cell, plus the local pass's UNSAT windows).
     probes: int = 0
+
+
+#: A global solve that took more lazy cut rounds than this starts the local pass.
+LOCAL_AFTER = 10
+#: The local pass's window sizes (cells a side), each tiled with a third of overlap.
+WINDOWS = (6, 12)
+
+
+def _local_pass(agree: dict[Cell, int], cand: set[Cell],
+                probe: Callable[[Sequence[Cell], Sequence[int]], Status]) -> Status:
+    """Solve window by window (see the module docstring) while a window holds
+    candidates; UNKNOWN as soon as the time runs out, else SAT (go on)."""
+    rows = 1 + max(r for r, _ in agree)
+    cols = 1 + max(c for _, c in agree)
+    for size in WINDOWS:
+        if 4 * size > 3 * max(rows, cols):  # hardly local (an 8x8 board: no windows)
+            break
+        step = size - size // 3
+        for r0 in range(0, max(rows - size // 3, 1), step):
+            for c0 in range(0, max(cols - size // 3, 1), step):
+                inside = {c for c in agree
+                          if r0 <= c[0] < r0 + size and c0 <= c[1] < c0 + size}
+                pins = [lit for c, lit in agree.items() if c not in inside]
+                status = Status.SAT
+                while status is Status.SAT:
+                    test = sorted(c for c in cand if c in inside)
+                    if not test:
+                        break
+                    status = probe(test, pins)
+                if status is Status.UNKNOWN:
+                    return status
+    return Status.SAT  # (UNSAT in a window proves nothing)
 
 
 def backbone_on(live: LiveSolver, answer: Any, puzzle: Puzzle, limit: int = 0,
@@ -110,26 +153,46 @@ def backbone_on(live: LiveSolver, answer: Any, puzzle: Puzzle, limit: int = 0,
     varying: set[Cell] = set()
     others: list[Any] = []
     solver = live.solver
-    # Models that differ from A wherever they are free to rule out the most candidates
-    # per solve (measured on loosened 20x20 grids: 3-6x fewer solves).
-    solver.prefer(sorted({-agree[c] for c in cand}))
     probes = 0
-    while cand:
+
+    def probe(test: Sequence[Cell], pins: Sequence[int]) -> Status:
+        """One solve under "some cell of ``test`` differs from A" (and ``pins``); an
+        answer found moves the candidates it differs in to ``varying``."""
+        nonlocal probes
         probes += 1
+        # Models that differ from A in every candidate they are free to change rule out
+        # the most candidates per solve (measured on loosened 20x20 grids: 3-6x fewer
+        # solves); the cells already known to vary keep A's values, which keeps the
+        # models near a real answer (on Canal View grids with a quarter or half of the
+        # clues gone, half the lazy cut rounds of leaving them to differ too).
+        solver.prefer(sorted(-lit if c in cand else lit for c, lit in agree.items()))
         sel = solver.new_var()
-        solver.add_clause([-sel] + sorted({-agree[c] for c in cand}))
-        status, other = live.solve(held + [sel])
+        solver.add_clause([-sel] + sorted({-agree[c] for c in test}))
+        status, other = live.solve(held + list(pins) + [sel])
         solver.add_clause([-sel])  # this selector is spent
-        if status is Status.UNKNOWN:
-            return Split(sorted(c for c in agree if c not in varying and c not in cand),
-                         sorted(varying), sorted(cand), others, False, True, probes)
-        if other is None:
+        if other is not None:
+            others.append(other)
+            moved = {c for c in cand if other[c] != answer[c]}
+            assert moved, "an answer that differs in no candidate"
+            cand.difference_update(moved)
+            varying.update(moved)
+        return status
+
+    # The local pass runs once: first thing if finding A took many cut rounds, else
+    # after the first global solve that does.
+    local = live.rounds > LOCAL_AFTER
+    status = _local_pass(agree, cand, probe) if local else Status.SAT
+    while cand and status is not Status.UNKNOWN:
+        rounds = live.rounds
+        status = probe(sorted(cand), ())
+        if status is Status.UNSAT:
             break
-        others.append(other)
-        moved = {c for c in cand if other[c] != answer[c]}
-        assert moved, "an answer that differs in no candidate"
-        cand -= moved
-        varying |= moved
+        if status is Status.SAT and not local and live.rounds - rounds > LOCAL_AFTER:
+            local = True
+            status = _local_pass(agree, cand, probe)
+    if status is Status.UNKNOWN:
+        return Split(sorted(c for c in agree if c not in varying and c not in cand),
+                     sorted(varying), sorted(cand), others, False, True, probes)
     fixed = sorted(c for c in agree if c not in varying)
     complete = not varying  # no candidate ever moved: the answer is the only one
     timed_out = False

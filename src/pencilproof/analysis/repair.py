@@ -20,9 +20,10 @@ unique, with the intended answer) before it is returned.
 """
 from __future__ import annotations
 
+import heapq
 import time
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from ..checker import Status, Verdict, check_unique, solve
 from ..encodings import ClueKey, Generation, Genre, get_genre
@@ -209,9 +210,7 @@ def _greedy(board: SwitchBoard, hooks: Generation, cands: dict[ClueKey, Clue],
     status, other = board.solve()
     while other is not None:
         seen.append(other)
-        options = [k for k in order if k not in on and _kills(board, cands, k, other)]
-        options.sort(key=lambda k: -sum(_kills(board, cands, k, o) for o in seen))
-        for best in options:
+        for best in _ranked(board, cands, [k for k in order if k not in on], other, seen):
             board.set([best], Switch.ON)
             if board.answer_holds():
                 break
@@ -229,6 +228,45 @@ def _greedy(board: SwitchBoard, hooks: Generation, cands: dict[ClueKey, Clue],
         else:
             board.set([key], Switch.ON)
     return on, False
+
+
+def _ranked(board: SwitchBoard, cands: dict[ClueKey, Clue], order: list[ClueKey],
+            other: Any, seen: list[Any]) -> Iterator[ClueKey]:
+    """The candidates of ``order`` that rule ``other`` out, most answers of ``seen``
+    ruled out first (ties: in ``order``), each with the board in its current state.
+
+    The same sequence as scoring every candidate against every answer seen and sorting,
+    evaluated lazily. In a monotone genre that is cheap anyway; in Taiji each pair is a
+    whole-puzzle verification, and the answers seen before ``other`` are nearly all ruled
+    out by the clues already on (so nearly every candidate scores the same): a candidate's
+    score is at most what it rules out among the answers the board still accepts plus
+    the number it already rules out, and a heap on that bound yields the best one after
+    a few evaluations instead of all of them."""
+    if board.sw.monotone:
+        options = [k for k in order if _kills(board, cands, k, other)]
+        options.sort(key=lambda k: -sum(_kills(board, cands, k, o) for o in seen))
+        yield from options
+        return
+    state = board.puzzle()
+    alive = [o for o in seen if o is other or not board.genre.verify(state, o)]
+    dead = len(seen) - len(alive)
+    # Entries (-bound or -score, position, stage): stage 0 not looked at (bound: every
+    # answer seen), 1 bound from the live answers, 2 exact.
+    heap = [(-len(seen), i, 0) for i in range(len(order))]
+    while heap:
+        neg, i, stage = heapq.heappop(heap)
+        key = order[i]
+        if stage == 0:
+            if not _kills(board, cands, key, other):
+                continue
+            live = 1 + sum(_kills(board, cands, key, o) for o in alive if o is not other)
+            heapq.heappush(heap, (-(live + dead), i, 1))
+        elif stage == 1:
+            ruled = sum(_kills(board, cands, key, o) for o in seen
+                        if not any(o is a for a in alive))
+            heapq.heappush(heap, (neg + dead - ruled, i, 2))
+        else:
+            yield key
 
 
 def redundant(puzzle: Puzzle, *, backend: Optional[str] = None

@@ -458,8 +458,51 @@ class TaijiModel:
                 for r, c in self.cells if (x := self.x[(r, c)]) not in (self.T, -self.T)}
 
     def partial_cuts(self, true: AbstractSet[Lit]) -> list[list[Lit]]:
-        """None: the region bounds take part in explain only through its search level."""
-        return []
+        """The boundary cuts a partial assignment already makes unit: for a symbol *s*
+        whose state is known, the tiles it could still share a region with are those
+        reachable from it through tiles not known to be in the other state; if that
+        area A stops short of tiles R[s] could reach, the tiles bounding A (all known
+        in the other state) wall *s* in, and for each member literal m outside A the
+        clause "s in its state and every wall in the other state -> not m" holds in
+        every answer (as :meth:`cuts`: a path out of A crosses a wall) and is unit now.
+        What lets explain's propagation see that a region is closed."""
+        T = self.T
+        out: list[list[Lit]] = []
+        for s in self.anchors:
+            xs = self.x[s]
+            if xs in true or xs == T:
+                on = xs
+            elif -xs in true or xs == -T:
+                on = -xs
+            else:
+                continue
+            row = self.R[s]
+            area, todo = {s}, [s]
+            walls: set[Cell] = set()
+            while todo:
+                t = todo.pop()
+                for n in neighbours(self.rows, self.cols, t):
+                    if n in area or n in walls or self.tile(n).hole:
+                        continue
+                    # n is in the other state: x[n] is -on's variable in on's sign
+                    xn = self.x[n] if on == xs else -self.x[n]
+                    if -xn in true or xn == -T:
+                        walls.add(n)
+                    else:
+                        area.add(n)
+                        todo.append(n)
+            outside = [m for t, m in row.items() if t not in area and m != -T and -m not in true]
+            if not outside:
+                continue
+            # "-on, some wall in s's state, -m": with the constants folded away (a wall
+            # is known in the other state, so its literal here is never TRUE).
+            head = [] if on == T else [-on]
+            for n in sorted(walls):
+                xn = self.x[n] if on == xs else -self.x[n]
+                if xn != -T:
+                    head.append(xn)
+            out += [head + [-m] for m in outside]
+        return out
 
     def prepare(self, puzzle: Puzzle) -> None:
         pass
