@@ -22,12 +22,19 @@ from .contract import FormatSpec, Genre, Glyph, Optimisation, OptimumGeneration,
 from .floodit_board import COLOUR_CHARS, MAX_COLOURS, Board, Moves, boards_after, pivot_of, replay
 from .floodit_formats import DigitGrid, TathamID, ThesisBoard
 from .floodit_sat import FloodEncoded
+from .floodit_search import improve
 from .floodit_seed import SEED_MODES
 
 #: Beam width of the bounding search: 100 finds the optimum of 25 of the 39 thesis
 #: boards in about a second each on 20x20 (300: 30 of 39 in 3 s); the SAT search finds
 #: the rest.
 BEAM_WIDTH = 100
+
+#: States the exact search (:mod:`.floodit_search`) may expand after the beam search:
+#: about 10-20 s on 20x20 in CPython. It proves the optimum of most boards up to 14x14
+#: on its own and finds a shorter sequence than the beam's on several larger ones, so
+#: the SAT search rarely has to find a sequence at the optimum (its slowest step).
+SEARCH_NODES = 30000
 
 #: Cell colours for pictures (colour-blind-safe first: Okabe-Ito, then more).
 PALETTE = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7",
@@ -61,15 +68,20 @@ class FloodOptimum(Optimisation):
     answer_key = "moves"
     generator = FloodBoards()
 
-    def __init__(self, width: int = BEAM_WIDTH):
+    def __init__(self, width: int = BEAM_WIDTH, nodes: int = SEARCH_NODES):
         self.width = width
+        self.nodes = nodes
 
     def cost(self, puzzle: Puzzle, answer: Moves) -> int:
         return len(answer)
 
     def bounds(self, puzzle: Puzzle) -> tuple[int, Moves]:
+        """Puchert's bound and the beam's sequence, both improved by the exact search
+        within its node budget (it raises the bound only by a completed search)."""
         board = Board(puzzle)
-        return board.lower_bound(), board.beam(self.width)
+        best, levels = board.beam_levels(self.width)
+        res = improve(board, best, board.lower_bound(), max_nodes=self.nodes, levels=levels)
+        return res.lower, res.best
 
     def encode_within(self, puzzle: Puzzle, backend: Any, limit: int,
                       encoding: str | None = None) -> FloodEncoded:

@@ -175,6 +175,7 @@ class Board:
         for k, col in enumerate(colour):
             self.colour_mask[col] |= 1 << k
         nb = [sum(1 << j for j in a) for a in self.adj]
+        self._nb = nb
         # Neighbours of a whole mask, one byte of areas at a time (tables of 256).
         self._nbytes = (n + 7) // 8
         self._table: list[list[int]] = []
@@ -190,6 +191,13 @@ class Board:
     def neighbours(self, mask: int) -> int:
         """Every area next to some area of ``mask`` (the mask itself included, maybe)."""
         out = 0
+        if mask.bit_count() <= 8:  # a few areas: one at a time
+            nb = self._nb
+            while mask:
+                low = mask & -mask
+                out |= nb[low.bit_length() - 1]
+                mask ^= low
+            return out
         table = self._table
         for i, byte in enumerate(mask.to_bytes(self._nbytes, "little")):
             if byte:
@@ -233,15 +241,18 @@ class Board:
         rem = self.full & ~state
         return [c for c, m in enumerate(self.colour_mask) if m & rem and not m & rem & ~border]
 
-    def lower_bound(self, state: int | None = None, border: int | None = None) -> int:
-        """Puchert's admissible bound on the moves still needed from a state."""
+    def lower_bound(self, state: int | None = None, border: int | None = None,
+                    cap: int | None = None) -> int:
+        """Puchert's admissible bound on the moves still needed from a state (with
+        ``cap``: any value above ``cap`` once it is known to exceed it)."""
         if state is None or border is None:
             state, border = self.initial()
         h = 0
         full, masks = self.full, self.colour_mask
+        limit = full.bit_length() if cap is None else cap
         while True:
             rem = full & ~state
-            if not rem:
+            if not rem or h > limit:
                 return h
             absorbed, removed = 0, 0
             for m in masks:
@@ -259,20 +270,27 @@ class Board:
 
     def beam(self, width: int) -> Moves:
         """A short sequence by beam search (moves + lower bound, then most flooded)."""
+        return self.beam_levels(width)[0]
+
+    def beam_levels(self, width: int) -> tuple[Moves, list[list[tuple[int, int, int, tuple[int, ...]]]]]:
+        """The beam search's sequence and its levels: after t moves, the kept states
+        ``(bound, flooded, border, moves)``, best first."""
         s, b = self.initial()
         if s == self.full:
-            return Moves(())
-        beam: list[tuple[int, int, tuple[int, ...]]] = [(s, b, ())]
+            return Moves(()), []
+        beam: list[tuple[int, int, int, tuple[int, ...]]] = [(self.lower_bound(s, b), s, b, ())]
+        levels = [beam]
         while True:
             cand: dict[int, tuple[int, int, int, int, tuple[int, ...]]] = {}
-            for s, b, seq in beam:
+            for _, s, b, seq in beam:
                 elim = self.eliminable(s, b)
                 choices = elim[:1] if elim else [c for c, m in enumerate(self.colour_mask) if m & b]
                 for c in choices:
                     s2, b2 = self.play(s, b, c)
                     if s2 == self.full:
-                        return Moves(seq + (c,))
+                        return Moves(seq + (c,)), levels
                     if s2 not in cand:
-                        cand[s2] = (self.lower_bound(s2, b2), -bin(s2).count("1"), s2, b2, seq + (c,))
+                        cand[s2] = (self.lower_bound(s2, b2), -s2.bit_count(), s2, b2, seq + (c,))
             ranked = sorted(cand.values())[:width]
-            beam = [(x[2], x[3], x[4]) for x in ranked]
+            beam = [(x[0], x[2], x[3], x[4]) for x in ranked]
+            levels.append(beam)
