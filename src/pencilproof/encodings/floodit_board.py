@@ -268,17 +268,19 @@ class Board:
             state |= absorbed
             border = (border | self.neighbours(absorbed)) & ~state
 
-    def beam(self, width: int) -> Moves:
-        """A short sequence by beam search (moves + lower bound, then most flooded)."""
-        return self.beam_levels(width)[0]
+    def beam(self, width: int, tie: str = "flooded") -> Moves:
+        """A short sequence by beam search (moves + lower bound, then ``tie``)."""
+        return self.beam_levels(width, tie)[0]
 
-    def beam_levels(self, width: int) -> tuple[Moves, list[list[tuple[int, int, int, tuple[int, ...]]]]]:
-        """The beam search's sequence and its levels: after t moves, the kept states
-        ``(bound, flooded, border, moves)``, best first."""
+    def beam_levels(self, width: int, tie: str = "flooded") -> tuple[Moves, list[Level]]:
+        """A beam search's sequence and its levels: after t moves, the kept states
+        ``(bound, flooded, border, moves)``, best first. States are ranked by moves +
+        Puchert's bound, ties broken by ``tie`` (see :data:`TIES`)."""
+        rank = TIES[tie]
         s, b = self.initial()
         if s == self.full:
             return Moves(()), []
-        beam: list[tuple[int, int, int, tuple[int, ...]]] = [(self.lower_bound(s, b), s, b, ())]
+        beam: Level = [(self.lower_bound(s, b), s, b, ())]
         levels = [beam]
         while True:
             cand: dict[int, tuple[int, int, int, int, tuple[int, ...]]] = {}
@@ -290,7 +292,20 @@ class Board:
                     if s2 == self.full:
                         return Moves(seq + (c,)), levels
                     if s2 not in cand:
-                        cand[s2] = (self.lower_bound(s2, b2), -s2.bit_count(), s2, b2, seq + (c,))
+                        cand[s2] = (self.lower_bound(s2, b2), rank(s2, b2), s2, b2, seq + (c,))
             ranked = sorted(cand.values())[:width]
             beam = [(x[0], x[2], x[3], x[4]) for x in ranked]
             levels.append(beam)
+
+
+#: A beam level: ``(bound, flooded areas, bordering areas, moves)`` per kept state.
+Level = list[tuple[int, int, int, tuple[int, ...]]]
+
+#: Tie-breaks of the beam search among states with the same bound (smaller first):
+#: most areas flooded; most areas bordering; most flooded and bordering together.
+#: Measured on the 39 thesis boards at width 100, each finds optima the others miss.
+TIES = {
+    "flooded": lambda s, b: -s.bit_count(),
+    "border": lambda s, b: (-b.bit_count(), -s.bit_count()),
+    "reach": lambda s, b: -s.bit_count() - b.bit_count(),
+}

@@ -18,10 +18,10 @@ No solver here: the SAT proofs (:mod:`.floodit_sat`) start from what this leaves
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
-from .floodit_board import Board, Moves
+from .floodit_board import Board, Level, Moves
 
 
 class _OutOfBudget(Exception):
@@ -34,6 +34,7 @@ class SearchResult:
     best: Moves         # the shortest sequence found (valid on the area graph)
     nodes: int          # states expanded
     complete: bool      # True when lower == len(best): the optimum is proven
+    found: list[tuple[int, int]] = field(default_factory=list)  # (nodes, moves) per find
 
 
 class _Dfs:
@@ -86,7 +87,7 @@ class _Dfs:
 
 def improve(board: Board, best: Moves, lower: int, seconds: float | None = None,
             max_nodes: int | None = None,
-            levels: Sequence[Sequence[tuple[int, int, int, tuple[int, ...]]]] = ()) -> SearchResult:
+            levels: Sequence[Level] = ()) -> SearchResult:
     """Shorten ``best`` (a valid sequence) as far as the budget allows, raising ``lower``
     (a proven lower bound) when a search for fewer moves from the start ends in vain.
 
@@ -96,6 +97,7 @@ def improve(board: Board, best: Moves, lower: int, seconds: float | None = None,
     deadline = None if seconds is None else time.monotonic() + seconds
     dfs = _Dfs(board, deadline, max_nodes)
     s, b = board.initial()
+    found: list[tuple[int, int]] = []
     roots = [(t, st) for t in range(len(levels) - 1, 0, -1) for st in levels[t]]
     roots.append((0, (lower, s, b, ())))
     try:
@@ -109,9 +111,10 @@ def improve(board: Board, best: Moves, lower: int, seconds: float | None = None,
             dfs.path = []
             if dfs.search(s, b, target - t):
                 best = Moves(seq + tuple(dfs.path))
+                found.append((dfs.nodes, len(best)))
                 i = 0
             elif t == 0:
                 lower = target + 1
     except _OutOfBudget:
         pass
-    return SearchResult(lower, best, dfs.nodes, lower >= len(best))
+    return SearchResult(lower, best, dfs.nodes, lower >= len(best), found)
