@@ -4,10 +4,11 @@ A board is a grid of colours 0..n-1 (no gap, at least two). A move picks a colou
 pivot's region (the pivot is the top-left cell unless the puzzle's ``pivot`` parameter
 says otherwise) takes it and so merges with every bordering area of that colour. An
 answer is a :class:`~.floodit_board.Moves` sequence; the verifier replays it on the
-cells. The question is the optimum: ``bounds`` gives Puchert's lower bound and a beam
-search's sequence, and the checker proves "at most k moves" impossible for k from the
-lower bound upwards on one CaDiCaL solver (:mod:`.floodit_sat`) until a sequence is
-found or k reaches the beam's count. The seed project's z3 formulation and its five
+cells. The question is the optimum: ``bounds`` gives Puchert's lower bound and the
+shortest of three beam searches' sequences, both improved by a budgeted exact search
+(:mod:`.floodit_search`, which proves small boards on its own); then the checker proves
+"at most k moves" impossible for k from the lower bound upwards on one CaDiCaL solver
+(:mod:`.floodit_sat`) until a sequence is found or k reaches the best count. The seed project's z3 formulation and its five
 modes are ``solve --mode`` (:mod:`.floodit_seed`).
 """
 from __future__ import annotations

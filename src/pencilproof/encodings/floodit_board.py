@@ -11,9 +11,11 @@ of its own colour, so nothing else joins).
 * :meth:`Board.lower_bound` is Puchert's admissible bound: repeatedly, if some colours
   can be removed entirely by one move each, count and apply those moves; otherwise count
   one "colour-blind" move that absorbs every bordering area.
-* :meth:`Board.beam` is a beam search ranked by moves + that bound, with the dominance
-  rule that a move removing a colour entirely is always played at once (an optimal
-  sequence exists that does so). It gives an upper bound, often the optimum.
+* :meth:`Board.beam` is a beam search ranked by moves + that bound (ties broken by one
+  of :data:`TIES`), with the dominance rule that a move removing a colour entirely is
+  always played at once (an optimal sequence exists that does so). It gives an upper
+  bound, often the optimum; :meth:`Board.beam_levels` also returns the kept states,
+  which seed the exact search of :mod:`.floodit_search`.
 """
 from __future__ import annotations
 
