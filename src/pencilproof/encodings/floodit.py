@@ -8,8 +8,8 @@ cells. The question is the optimum: ``bounds`` gives Puchert's lower bound and t
 shortest of three beam searches' sequences, both improved by a budgeted exact search
 (:mod:`.floodit_search`, which proves small boards on its own); then the checker proves
 "at most k moves" impossible for k from the lower bound upwards on one CaDiCaL solver
-(:mod:`.floodit_sat`) until a sequence is found or k reaches the best count. The seed project's z3 formulation and its five
-modes are ``solve --mode`` (:mod:`.floodit_seed`).
+(:mod:`.floodit_sat`) until a sequence is found or k reaches the best count. The seed
+project's z3 formulation and its five modes are ``solve --mode`` (:mod:`.floodit_seed`).
 """
 from __future__ import annotations
 

@@ -73,7 +73,7 @@ class _Dfs:
             h = board.lower_bound(s2, b2, left - 1)
             if 1 + h > left:
                 continue
-            children.append((h, -bin(s2).count("1"), c, s2, b2))
+            children.append((h, -s2.bit_count(), c, s2, b2))
         children.sort()
         for _, _, c, s2, b2 in children:
             self.path.append(c)
