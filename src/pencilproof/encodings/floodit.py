@@ -4,11 +4,12 @@ A board is a grid of colours 0..n-1 (no gap, at least two). A move picks a colou
 pivot's region (the pivot is the top-left cell unless the puzzle's ``pivot`` parameter
 says otherwise) takes it and so merges with every bordering area of that colour. An
 answer is a :class:`~.floodit_board.Moves` sequence; the verifier replays it on the
-cells. The question is the optimum: ``bounds`` gives Puchert's lower bound and a beam
-search's sequence, and the checker proves "at most k moves" impossible for k from the
-lower bound upwards on one CaDiCaL solver (:mod:`.floodit_sat`) until a sequence is
-found or k reaches the beam's count. The seed project's z3 formulation and its five
-modes are ``solve --mode`` (:mod:`.floodit_seed`).
+cells. The question is the optimum: ``bounds`` gives Puchert's lower bound and the
+shortest of three beam searches' sequences, both improved by a budgeted exact search
+(:mod:`.floodit_search`, which proves small boards on its own); then the checker proves
+"at most k moves" impossible for k from the lower bound upwards on one CaDiCaL solver
+(:mod:`.floodit_sat`) until a sequence is found or k reaches the best count. The seed
+project's z3 formulation and its five modes are ``solve --mode`` (:mod:`.floodit_seed`).
 """
 from __future__ import annotations
 
@@ -19,15 +20,26 @@ from ..errors import InputError
 from ..puzzle import Clue, Puzzle, Violation
 from .base import choose_encoding
 from .contract import FormatSpec, Genre, Glyph, Optimisation, OptimumGeneration, Question
-from .floodit_board import COLOUR_CHARS, MAX_COLOURS, Board, Moves, boards_after, pivot_of, replay
+from .floodit_board import (COLOUR_CHARS, MAX_COLOURS, Board, Level, Moves, boards_after,
+                            pivot_of, replay)
 from .floodit_formats import DigitGrid, TathamID, ThesisBoard
 from .floodit_sat import FloodEncoded
+from .floodit_search import improve
 from .floodit_seed import SEED_MODES
 
-#: Beam width of the bounding search: 100 finds the optimum of 25 of the 39 thesis
-#: boards in about a second each on 20x20 (300: 30 of 39 in 3 s); the SAT search finds
-#: the rest.
+#: Beam width of the bounding searches, and their tie-breaks (one search each; the
+#: shortest sequence wins). Width 100 with the tie-break "most areas flooded" alone found
+#: the optimum of 27 of the 39 thesis boards; the three together find it on 36 of them,
+#: at about a second each on 20x20.
 BEAM_WIDTH = 100
+BEAM_TIES = ("reach", "border", "flooded")
+
+#: States the exact search (:mod:`.floodit_search`) may expand after the beam searches
+#: (1000-2000 a second in CPython). On its own it proves the optimum of 6 of the 12
+#: thesis boards of 12x12 and of 14x14 with 6 colours (then no solver runs); with a larger
+#: budget it also shortens the beams' sequence on a few boards, but costs more than the
+#: solver then saves.
+SEARCH_NODES = 3000
 
 #: Cell colours for pictures (colour-blind-safe first: Okabe-Ito, then more).
 PALETTE = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7",
@@ -61,15 +73,32 @@ class FloodOptimum(Optimisation):
     answer_key = "moves"
     generator = FloodBoards()
 
-    def __init__(self, width: int = BEAM_WIDTH):
+    def __init__(self, width: int = BEAM_WIDTH, nodes: int = SEARCH_NODES,
+                 ties: Sequence[str] = BEAM_TIES):
         self.width = width
+        self.nodes = nodes
+        self.ties = tuple(ties)
 
     def cost(self, puzzle: Puzzle, answer: Moves) -> int:
         return len(answer)
 
     def bounds(self, puzzle: Puzzle) -> tuple[int, Moves]:
+        """Puchert's bound and the beam's sequence, both improved by the exact search
+        within its node budget (it raises the bound only by a completed search)."""
         board = Board(puzzle)
-        return board.lower_bound(), board.beam(self.width)
+        best: Moves | None = None
+        levels: list[Level] = []
+        for tie in self.ties:
+            moves, kept = board.beam_levels(self.width, tie)
+            if best is None or len(moves) < len(best):
+                best = moves
+            for t, level in enumerate(kept):
+                if t == len(levels):
+                    levels.append([])
+                levels[t].extend(level)
+        assert best is not None
+        res = improve(board, best, board.lower_bound(), max_nodes=self.nodes, levels=levels)
+        return res.lower, res.best
 
     def encode_within(self, puzzle: Puzzle, backend: Any, limit: int,
                       encoding: str | None = None) -> FloodEncoded:

@@ -11,9 +11,11 @@ of its own colour, so nothing else joins).
 * :meth:`Board.lower_bound` is Puchert's admissible bound: repeatedly, if some colours
   can be removed entirely by one move each, count and apply those moves; otherwise count
   one "colour-blind" move that absorbs every bordering area.
-* :meth:`Board.beam` is a beam search ranked by moves + that bound, with the dominance
-  rule that a move removing a colour entirely is always played at once (an optimal
-  sequence exists that does so). It gives an upper bound, often the optimum.
+* :meth:`Board.beam` is a beam search ranked by moves + that bound (ties broken by one
+  of :data:`TIES`), with the dominance rule that a move removing a colour entirely is
+  always played at once (an optimal sequence exists that does so). It gives an upper
+  bound, often the optimum; :meth:`Board.beam_levels` also returns the kept states,
+  which seed the exact search of :mod:`.floodit_search`.
 """
 from __future__ import annotations
 
@@ -175,6 +177,7 @@ class Board:
         for k, col in enumerate(colour):
             self.colour_mask[col] |= 1 << k
         nb = [sum(1 << j for j in a) for a in self.adj]
+        self._nb = nb
         # Neighbours of a whole mask, one byte of areas at a time (tables of 256).
         self._nbytes = (n + 7) // 8
         self._table: list[list[int]] = []
@@ -190,6 +193,13 @@ class Board:
     def neighbours(self, mask: int) -> int:
         """Every area next to some area of ``mask`` (the mask itself included, maybe)."""
         out = 0
+        if mask.bit_count() <= 8:  # a few areas: one at a time
+            nb = self._nb
+            while mask:
+                low = mask & -mask
+                out |= nb[low.bit_length() - 1]
+                mask ^= low
+            return out
         table = self._table
         for i, byte in enumerate(mask.to_bytes(self._nbytes, "little")):
             if byte:
@@ -233,15 +243,18 @@ class Board:
         rem = self.full & ~state
         return [c for c, m in enumerate(self.colour_mask) if m & rem and not m & rem & ~border]
 
-    def lower_bound(self, state: int | None = None, border: int | None = None) -> int:
-        """Puchert's admissible bound on the moves still needed from a state."""
+    def lower_bound(self, state: int | None = None, border: int | None = None,
+                    cap: int | None = None) -> int:
+        """Puchert's admissible bound on the moves still needed from a state (with
+        ``cap``: any value above ``cap`` once it is known to exceed it)."""
         if state is None or border is None:
             state, border = self.initial()
         h = 0
         full, masks = self.full, self.colour_mask
+        limit = full.bit_length() if cap is None else cap
         while True:
             rem = full & ~state
-            if not rem:
+            if not rem or h > limit:
                 return h
             absorbed, removed = 0, 0
             for m in masks:
@@ -257,22 +270,44 @@ class Board:
             state |= absorbed
             border = (border | self.neighbours(absorbed)) & ~state
 
-    def beam(self, width: int) -> Moves:
-        """A short sequence by beam search (moves + lower bound, then most flooded)."""
+    def beam(self, width: int, tie: str = "flooded") -> Moves:
+        """A short sequence by beam search (moves + lower bound, then ``tie``)."""
+        return self.beam_levels(width, tie)[0]
+
+    def beam_levels(self, width: int, tie: str = "flooded") -> tuple[Moves, list[Level]]:
+        """A beam search's sequence and its levels: after t moves, the kept states
+        ``(bound, flooded, border, moves)``, best first. States are ranked by moves +
+        Puchert's bound, ties broken by ``tie`` (see :data:`TIES`)."""
+        rank = TIES[tie]
         s, b = self.initial()
         if s == self.full:
-            return Moves(())
-        beam: list[tuple[int, int, tuple[int, ...]]] = [(s, b, ())]
+            return Moves(()), []
+        beam: Level = [(self.lower_bound(s, b), s, b, ())]
+        levels = [beam]
         while True:
             cand: dict[int, tuple[int, int, int, int, tuple[int, ...]]] = {}
-            for s, b, seq in beam:
+            for _, s, b, seq in beam:
                 elim = self.eliminable(s, b)
                 choices = elim[:1] if elim else [c for c, m in enumerate(self.colour_mask) if m & b]
                 for c in choices:
                     s2, b2 = self.play(s, b, c)
                     if s2 == self.full:
-                        return Moves(seq + (c,))
+                        return Moves(seq + (c,)), levels
                     if s2 not in cand:
-                        cand[s2] = (self.lower_bound(s2, b2), -bin(s2).count("1"), s2, b2, seq + (c,))
+                        cand[s2] = (self.lower_bound(s2, b2), rank(s2, b2), s2, b2, seq + (c,))
             ranked = sorted(cand.values())[:width]
-            beam = [(x[2], x[3], x[4]) for x in ranked]
+            beam = [(x[0], x[2], x[3], x[4]) for x in ranked]
+            levels.append(beam)
+
+
+#: A beam level: ``(bound, flooded areas, bordering areas, moves)`` per kept state.
+Level = list[tuple[int, int, int, tuple[int, ...]]]
+
+#: Tie-breaks of the beam search among states with the same bound (smaller first):
+#: most areas flooded; most areas bordering; most flooded and bordering together.
+#: Measured on the 39 thesis boards at width 100, each finds optima the others miss.
+TIES = {
+    "flooded": lambda s, b: -s.bit_count(),
+    "border": lambda s, b: (-b.bit_count(), -s.bit_count()),
+    "reach": lambda s, b: -s.bit_count() - b.bit_count(),
+}
