@@ -119,17 +119,111 @@ def is_connected(cells: Iterable[Cell]) -> bool:
     return len(components(cells)) <= 1
 
 
+def min_separator(adj: Sequence[Sequence[int]], source: AbstractSet[int],
+                  sink: AbstractSet[int], limit: int) -> list[int] | None:
+    """Fewest nodes, in neither set, whose removal leaves no path from ``source`` to
+    ``sink`` in the graph ``adj`` (nodes 0..n-1), or None when that takes more than
+    ``limit`` nodes: a max flow with unit node capacities (each node split in two), by
+    shortest augmenting paths."""
+    n = len(adj)
+    big = n + 1
+    # Edges in pairs (e, e ^ 1); node v's halves are 2v (in) and 2v + 1 (out).
+    head: list[list[int]] = [[] for _ in range(2 * n + 2)]
+    to: list[int] = []
+    cap: list[int] = []
+
+    def edge(u: int, v: int, c: int) -> None:
+        head[u].append(len(to))
+        to.append(v)
+        cap.append(c)
+        head[v].append(len(to))
+        to.append(u)
+        cap.append(0)
+    src, snk = 2 * n, 2 * n + 1
+    for v in range(n):
+        edge(2 * v, 2 * v + 1, big if v in source or v in sink else 1)
+        for w in adj[v]:
+            edge(2 * v + 1, 2 * w, big)
+    for v in source:
+        edge(src, 2 * v, big)
+    for v in sink:
+        edge(2 * v + 1, snk, big)
+    flow = 0
+    while True:
+        came = [-1] * (2 * n + 2)
+        came[src] = -2
+        queue = [src]
+        for u in queue:  # (the list grows while it is read: a breadth-first search)
+            if came[snk] != -1:
+                break
+            for e in head[u]:
+                if cap[e] > 0 and came[to[e]] == -1:
+                    came[to[e]] = e
+                    queue.append(to[e])
+        if came[snk] == -1:
+            break
+        flow += 1
+        if flow > limit:
+            return None
+        v = snk
+        while v != src:
+            e = came[v]
+            cap[e] -= 1
+            cap[e ^ 1] += 1
+            v = to[e ^ 1]
+    return [v for v in range(n) if came[2 * v] != -1 and came[2 * v + 1] == -1]
+
+
 class LazyConnectivity:
     """Connectivity of the cells whose literal is true, added as cuts on demand.
 
     ``member`` maps every cell that *may* belong to the region to the literal that says
     it does; cells without a literal are never in the region (clue cells, say).
+
+    After :attr:`STREAK` disconnected models in a row, each also gets *separator* cuts:
+    for a stray component K and the largest one L, ``-a | -b | (some cell of S)`` with
+    S the fewest member cells that cut K off from L (not just K's border). Where clue
+    cells leave narrow passages, one such cut rules out every shape of a stray piece
+    inside them: a loosened 20x20 Canal View backbone took 102 000 cut rounds (98 s)
+    with border cuts alone, 170 with these.
     """
+
+    #: Disconnected models in a row before separator cuts join the border cuts.
+    STREAK = 150
+    #: Separator cuts per model (for the smallest stray components), and their largest size.
+    SEPARATORS = 3
+    SEPARATOR_LIMIT = 24
 
     def __init__(self, member: Mapping[Cell, Lit], rows: int, cols: int):
         self.member = dict(member)
         self.rows, self.cols = rows, cols
         self.cuts_added = 0
+        self._streak = 0
+        self._graph: tuple[list[Cell], dict[Cell, int], list[list[int]]] | None = None
+
+    def _separator_cuts(self, comps: list[list[Cell]]) -> list[list[Lit]]:
+        """Separator cuts between the largest of ``comps`` and the smallest others."""
+        if self._graph is None:
+            cells = sorted(self.member)
+            index = {c: i for i, c in enumerate(cells)}
+            adj = [[index[n] for n in neighbours(c, self.rows, self.cols) if n in index]
+                   for c in cells]
+            self._graph = (cells, index, adj)
+        cells, index, adj = self._graph
+        m = self.member
+        big = max(comps, key=len)
+        sink = {index[c] for c in big if c in index}
+        out = []
+        for comp in sorted((k for k in comps if k is not big), key=len)[:self.SEPARATORS]:
+            source = {index[c] for c in comp if c in index}
+            if not source or not sink:
+                continue
+            sep = min_separator(adj, source, sink, self.SEPARATOR_LIMIT)
+            if sep is not None:
+                a, b = min(comp), min(big)
+                out.append([-m[a], -m[b]] + [m[cells[v]] for v in sep])
+        self.cuts_added += len(out)
+        return out
 
     def cuts(self, region: Iterable[Cell]) -> list[list[Lit]]:
         """Clauses violated by this region if it is disconnected; [] if it is connected.
@@ -186,7 +280,9 @@ class LazyConnectivity:
         then (row, first, last) stands for cells (first..last, row))."""
         groups = group_runs(runs)
         if len(groups) <= 1:
+            self._streak = 0
             return []
+        self._streak += 1
         m = self.member
         rows, cols = (self.cols, self.rows) if transposed else (self.rows, self.cols)
         # Components largest first (ties: by first cell), as components() orders them.
@@ -234,6 +330,10 @@ class LazyConnectivity:
             mine, other = firsts[pos], firsts[1 if pos == 0 else 0]
             out.append([-m[mine], -m[other]] + [m[n] for n in border])
         self.cuts_added += len(out)
+        if self._streak > self.STREAK and all(c in m for c in firsts):
+            comps = [[((c, r) if transposed else (r, c)) for k in groups[gi]
+                      for r, a, b in (runs[k],) for c in range(a, b + 1)] for gi in order]
+            out += self._separator_cuts(comps)
         return out
 
 
