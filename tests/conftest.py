@@ -62,3 +62,20 @@ def solution_set(puzzle, limit: int = 500) -> set:
     res = count(puzzle, limit=limit)
     assert res.complete
     return {s.rows for s in res.solutions}
+
+
+def loose_boards(name: str, n: int, seed: int, size: int) -> list:
+    """``n`` random size x size answers of a genre, each with about 60% of its clue
+    candidates: often not unique (what backbone and repair are for)."""
+    import random
+
+    from pencilproof.encodings import GENRES
+    hooks = GENRES[name].generator
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        answer = hooks.random_answer(size, size, rng, None, None)
+        cands = hooks.clue_candidates(answer)
+        chosen = {k: cands[k] for k in sorted(cands, key=repr) if rng.random() < 0.6}
+        out.append(hooks.with_clues(hooks.blank_for(answer), chosen))
+    return out

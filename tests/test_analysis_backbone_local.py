@@ -4,28 +4,15 @@ exactly the intersection of all solutions (from count), and the pass did run."""
 from __future__ import annotations
 
 import importlib
-import random
 
 import pytest
 
 from pencilproof.analysis import backbone
 from pencilproof.checker import count
-from pencilproof.encodings import GENRES
+
+from conftest import loose_boards
 
 bb = importlib.import_module("pencilproof.analysis.backbone")
-
-
-def _boards(name: str, n: int, seed: int) -> list:
-    """Random 8x8 answers with about 60% of their clue candidates: often not unique."""
-    hooks = GENRES[name].generator
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        answer = hooks.random_answer(8, 8, rng, None, False)
-        cands = hooks.clue_candidates(answer)
-        chosen = {k: cands[k] for k in sorted(cands, key=repr) if rng.random() < 0.6}
-        out.append(hooks.with_clues(hooks.blank_for(answer), chosen))
-    return out
 
 
 @pytest.mark.parametrize("name", ["canal", "smullyan", "lightup"])
@@ -36,7 +23,7 @@ def test_local_pass_keeps_the_backbone_exact(name, monkeypatch):
     real = bb._local_pass
     monkeypatch.setattr(bb, "_local_pass", lambda *a: calls.append(1) or real(*a))
     checked = multiple = 0
-    for p in _boards(name, 12, 3):
+    for p in loose_boards(name, 12, 3, 8):
         c = count(p, limit=300)
         if not c.complete or not c.count:
             continue

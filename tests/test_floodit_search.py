@@ -33,14 +33,19 @@ def _slow_sequence(board: Board) -> Moves:
     return Moves(tuple(seq))
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: f"seed{c[0]}-{c[1]}x{c[2]}c{c[3]}")
-def test_search_proves_the_bfs_optimum_from_a_long_sequence(case):
+def _setup(case):
+    """(the BFS optimum, the puzzle, its board, a valid but long sequence)."""
     seed, h, w, k = case
     rows = _random_board(random.Random(seed), h, w, k)
     best, _ = bfs(rows)
     p = _puzzle(rows)
     board = Board(p)
-    start = _slow_sequence(board)
+    return best, p, board, _slow_sequence(board)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"seed{c[0]}-{c[1]}x{c[2]}c{c[3]}")
+def test_search_proves_the_bfs_optimum_from_a_long_sequence(case):
+    best, p, board, start = _setup(case)
     assert FLOOD.verify(p, start) == []
     res = improve(board, start, board.lower_bound())
     assert res.complete and res.lower == best == len(res.best)
@@ -49,12 +54,7 @@ def test_search_proves_the_bfs_optimum_from_a_long_sequence(case):
 
 @pytest.mark.parametrize("case", CASES[:4], ids=lambda c: f"seed{c[0]}")
 def test_search_out_of_budget_keeps_valid_bounds(case):
-    seed, h, w, k = case
-    rows = _random_board(random.Random(seed), h, w, k)
-    best, _ = bfs(rows)
-    p = _puzzle(rows)
-    board = Board(p)
-    start = _slow_sequence(board)
+    best, p, board, start = _setup(case)
     res = improve(board, start, board.lower_bound(), max_nodes=1)
     assert res.lower <= best <= len(res.best) <= len(start)
     assert FLOOD.verify(p, res.best) == []
