@@ -170,6 +170,8 @@ def test_fewest_option_errors(run_cli, tmp_path):
         GenerateOptions(fewest=True).validate()
     code, _, err = run_cli("generate", "floodit", "--size", "4", "--fewest", "--out", out)
     assert code == 2 and "--fewest: applies to genres with clues, not floodit" in err
+    code, _, err = run_cli("generate", "canal", "--size", "6", "--rounds", "5", "--out", out)
+    assert code == 2 and err.strip() == "pencilproof: error: --rounds: applies to --fewest"
 
 
 def test_fewest_with_max_time_shares_the_time_and_records_its_tries(run_cli, tmp_path):

@@ -150,12 +150,16 @@ def cmd_generate(args: argparse.Namespace) -> int:
         from .cluster import check_address  # Dask loads only for --cluster
         check_address(args.cluster)
     rows, cols = args.size
+    for name in ("rounds", "tries"):
+        if getattr(args, name) is not None and not args.fewest:
+            raise InputError("applies to --fewest", f"--{name}")
     options = GenerateOptions(genre=args.genre, rows=rows, cols=cols, density=args.density,
                               values=args.values, question=args.question,
                               symmetric=args.symmetry or args.symmetric,
                               clue_range=args.clues,
                               backend=args.solver, max_attempts=args.max_attempts,
-                              grade_range=args.grade, fewest=args.fewest, rounds=args.rounds,
+                              grade_range=args.grade, fewest=args.fewest,
+                              rounds=DEFAULT_ROUNDS if args.rounds is None else args.rounds,
                               tries=(DEFAULT_TRIES if args.fewest and args.tries is None
                                      and args.max_time is None else args.tries),
                               colours=args.colours, optimum_range=args.optimum,
@@ -322,7 +326,7 @@ def extend(sub: Subparsers) -> None:
     g.add_argument("--tries", type=positive_int, default=None, metavar="N",
                    help=f"puzzles each --fewest candidate compares (default: as many as fit "
                         f"in its share of --max-time, else {DEFAULT_TRIES})")
-    g.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, metavar="N",
+    g.add_argument("--rounds", type=int, default=None, metavar="N",
                    help=f"rounds of the --fewest search per puzzle (default {DEFAULT_ROUNDS})")
     g.add_argument("--grade", type=_range, default=None, metavar="LO-HI",
                    help="accept only puzzles of these difficulty grades (1-9, see 'check "
