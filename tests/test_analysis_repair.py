@@ -12,7 +12,8 @@ from pencilproof.checker import count
 from pencilproof.encodings import get_genre
 from pencilproof.formats import load
 
-from test_analysis_backbone import UNIQUE_GENRES, _random_boards, _small
+from conftest import loose_boards
+from test_analysis_backbone import UNIQUE_GENRES, _small
 
 
 def _with(puzzle, clues):
@@ -31,7 +32,7 @@ def _unique_with(puzzle, answer) -> bool:
 
 @pytest.mark.parametrize("name", UNIQUE_GENRES)
 def test_every_proposal_is_unique_with_the_intended_answer(name):
-    puzzles = [p for p in _small(name, 49) + _random_boards(name, 6, 11)
+    puzzles = [p for p in _small(name, 49) + loose_boards(name, 6, 11, 5)
                if count(p, limit=2).count >= 2 and (count(p, limit=2).classes or 2) >= 2]
     assert puzzles
     found = 0
