@@ -226,4 +226,7 @@ def test_serve_warns_off_loopback(run_cli, monkeypatch):
     assert code == 0 and err == "" and "http://127.0.0.1:8000/" in out
     assert cli_web.is_loopback("127.0.0.2") and cli_web.is_loopback("::1")
     assert cli_web.is_loopback("localhost") and not cli_web.is_loopback("192.168.1.5")
-    assert run_cli("serve", "--port", "70000")[0] == 2
+    code, _, err = run_cli("serve", "--port", "70000")
+    assert code == 2 and "argument --port: a port is 0..65535: '70000'" in err
+    code, _, err = run_cli("serve", "--port", "http")
+    assert code == 2 and "argument --port: not a port number: 'http'" in err

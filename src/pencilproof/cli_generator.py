@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .checker import BACKENDS, DEFAULT_BACKEND
-from .cli_args import Subparsers, positive_float, positive_int
+from .cli_args import Subparsers, fraction, positive_float, positive_int
 from .cli_formats import format_option, nonempty
 from .encodings import SYMMETRIES, generating_genres, get_genre
 from .errors import InputError
@@ -45,16 +45,6 @@ def _range(text: str) -> tuple[int, int]:
     if lo > hi:
         raise argparse.ArgumentTypeError(f"range {lo}-{hi} is inverted (LO must not exceed HI)")
     return lo, hi
-
-
-def _fraction(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 <= v <= 1:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1: {text!r}")
-    return v
 
 
 def _minimize_output(text: str) -> str:
@@ -293,14 +283,14 @@ def extend(sub: Subparsers) -> None:
                    help="continue a run whose --out already holds some of its puzzles")
     g.add_argument("--max-time", type=positive_float, default=None, metavar="SECONDS",
                    help="stop after this long, keeping the finished puzzles")
-    g.add_argument("--density", type=_fraction, default=None, metavar="D",
+    g.add_argument("--density", type=fraction, default=None, metavar="D",
                    help="; ".join(f"{g.name}: {h.density_meaning}, {h.density_range[0]}-"
                                   f"{h.density_range[1]}, default {h.default_density}"
                                   for g in generating_genres()
                                   if (h := g.generator) is not None))
     g.add_argument("--values", type=_range, default=None, metavar="LO-HI",
                    help="only clues with these values (e.g. 1-6)")
-    g.add_argument("--question", type=_fraction, default=0.0, metavar="P",
+    g.add_argument("--question", type=fraction, default=0.0, metavar="P",
                    help="try each needed number clue as '?' with this probability (default 0)")
     g.add_argument("--symmetric", action="store_true",
                    help="clue layout symmetric under a 180-degree turn (for " + ", ".join(

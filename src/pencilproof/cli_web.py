@@ -14,7 +14,7 @@ import sys
 import threading
 import webbrowser
 
-from .cli_args import Subparsers, positive_int
+from .cli_args import Subparsers, port, positive_int
 from .errors import InputError
 
 MISSING = "serve needs the 'web' extra (Starlette and uvicorn): pip install 'pencilproof[web]'"
@@ -28,16 +28,6 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 0..65535: {text!r}")
-    return value
 
 
 def _can_bind(host: str, port: int) -> None:
@@ -82,7 +72,7 @@ def extend(sub: Subparsers) -> None:
     s.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1, this machine only; "
                         "another address prints a warning)")
-    s.add_argument("--port", type=_port, default=8000, help="default 8000")
+    s.add_argument("--port", type=port, default=8000, help="default 8000")
     s.add_argument("--open", action="store_true", help="open the page in a browser")
     s.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
                    help="solver processes (default: one per core)")
