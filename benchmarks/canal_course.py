@@ -34,7 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))  # run from a checkout without installing
 
-from pencilproof.checker import Verdict, backends, check  # noqa: E402
+from pencilproof import solvers as backends  # noqa: E402
+from pencilproof.checker import Verdict, check  # noqa: E402
 from pencilproof.formats.jsondoc import puzzle_from_doc  # noqa: E402
 from seed_canal import seed_check  # noqa: E402
 

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from pencilproof.checker import LiveSolver, Verdict, check, count, solve
-from pencilproof.checker.backends import EncodingTimeout, TooLarge, make_backend
+from pencilproof.solvers.backends import EncodingTimeout, TooLarge, make_backend
 from pencilproof.encodings import cnf, get_genre
 from pencilproof.errors import InputError
 from pencilproof.puzzle import Puzzle

@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 from pencilproof.checker import Verdict, check, count, make_backend
-from pencilproof.checker.backends import Status
+from pencilproof.solvers.backends import Status
 from pencilproof.encodings import get_genre
 from pencilproof.puzzle import Puzzle, Solution
 

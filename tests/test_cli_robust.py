@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pencilproof.checker.backends import Status, Z3Backend
+from pencilproof.solvers.backends import Status, Z3Backend
 from pencilproof.cli import main
 from pencilproof.formats import parse_url
 from pencilproof.output import answer_picture, picture_pair, render_grid, render_pair

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence
 
 from ..checker import LiveSolver, Status
-from ..checker.backends import CadicalBackend
+from ..solvers.backends import CadicalBackend
 from ..encodings import ClueKey, get_genre
 from ..errors import InputError
 from ..generator.switchboard import generation_of

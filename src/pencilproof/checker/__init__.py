@@ -1,5 +1,5 @@
 """The uniqueness checker and its solver backends."""
-from .backends import (BACKENDS, DEFAULT_BACKEND, Backend, EncodingTimeout, Status, TooLarge,
+from ..solvers.backends import (BACKENDS, DEFAULT_BACKEND, Backend, EncodingTimeout, Status, TooLarge,
                        make_backend)
 from .check import (CheckResult, CountResult, LiveSolver, OptimumResult, Verdict, check,
                     check_unique, count, optimum, solve)

@@ -22,7 +22,7 @@ from typing import Any, Iterable, Optional, Sequence, Union
 from ..encodings import Encoded, Genre, Question, get_genre
 from ..errors import InputError, InternalError
 from ..puzzle import Cell, Puzzle
-from .backends import Backend, EncodingTimeout, Status, make_backend
+from ..solvers.backends import Backend, EncodingTimeout, Status, make_backend
 
 
 class Verdict(enum.Enum):

@@ -10,12 +10,14 @@ from typing import Iterator
 
 from ..errors import InputError
 from .canal import CANAL
-from .contract import (ClueKey, CodeFormat, Encoded, FileFormat, FormatSpec, Generation, Genre, Glyph,
+from .contract import (ClueKey, CodeFormat, JankoBlock, Encoded, FileFormat, FormatSpec, Generation,
+                       Genre, Glyph,
                        ModeOptions, ModeResult, Optimisation, OptimumGeneration, Question, SolveMode,
                        SYMMETRIES, Switchable, Symmetry)
 from .floodit import FLOODIT
 from .lightup import LIGHTUP
 from .smullyan import SMULLYAN
+from .sudoku import SUDOKU
 from .taiji import TAIJI
 
 GENRES: dict[str, Genre] = {}
@@ -72,10 +74,10 @@ def minimizing_genres() -> Iterator[Genre]:
     return (g for g in GENRES.values() if g.generator is not None)
 
 
-for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT):
+for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU):
     register(_genre)
 
-__all__ = ["GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
+__all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
            "Generation", "Optimisation", "Question", "FormatSpec", "CodeFormat", "Glyph",
            "code_formats", "code_format", "recognize_code", "Encoded", "Switchable",
            "ClueKey", "FileFormat", "OptimumGeneration", "minimizing_genres", "ModeOptions",

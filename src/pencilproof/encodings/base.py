@@ -14,7 +14,7 @@ from ..puzzle import Cell, Puzzle, Shading, Solution
 from .contract import FormatSpec, Lit
 
 if TYPE_CHECKING:
-    from ..checker.backends import Backend
+    from ..solvers.backends import Backend
     from .contract import Genre
     from .grid import LazyConnectivity
 

@@ -26,7 +26,7 @@ from .grid import (DIRS, LazyConnectivity, SeparatorConnectivity, components, is
                    neighbours, rows_connected, tree_connectivity)
 
 if TYPE_CHECKING:
-    from ..checker.backends import Backend
+    from ..solvers.backends import Backend
 
 MAX_CLUE = 4095  # the largest value puzz.link's Number16 codec can write
 

@@ -33,12 +33,43 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
 
 if TYPE_CHECKING:  # the backends import nothing from here; typing only
-    from ..checker.backends import Backend
+    from ..solvers.backends import Backend
 
 Lit = int
 #: A switchable clue's key: any hashable value, opaque to generic code (a cell, or a
 #: cell and a clue kind); :meth:`Generation.key_cell` names it.
 ClueKey = Any
+
+
+@dataclass(frozen=True)
+class JankoBlock:
+    """A Janko data block, split but not interpreted: what a genre's
+    :meth:`Genre.read_janko` reads. ``sections`` maps each section's keyword
+    (``problem``, ``solution``, ``areas``, ``clabels``, ...) to its lines of tokens, each
+    token with its place (``FILE:LINE:COL``) for error messages; ``fields`` holds the
+    one-line fields (``ships 5 4 3 2 1``) as text."""
+
+    rows: int
+    cols: int
+    fields: Mapping[str, str]
+    sections: Mapping[str, tuple[tuple[tuple[str, str], ...], ...]]
+    where: str
+
+    def grid(self, name: str) -> Optional[list[list[tuple[str, str]]]]:
+        """A section that must be a rows x cols grid of tokens (None: no such section)."""
+        lines = self.sections.get(name)
+        if lines is None:
+            return None
+        if len(lines) < self.rows:
+            raise InputError(f"{name} has {len(lines)} rows, expected {self.rows}", self.where)
+        out = []
+        for r, toks in enumerate(lines[:self.rows]):
+            if len(toks) != self.cols:
+                place = toks[0][1] if toks else self.where
+                raise InputError(f"{name} row {r + 1} has {len(toks)} tokens, expected "
+                                 f"{self.cols}", place)
+            out.append(list(toks))
+        return out
 
 
 class Question(enum.Enum):
@@ -538,6 +569,11 @@ class Genre(abc.ABC):
     def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Any:
         """An answer as written in files (rows of characters); errors name the place."""
 
+    def read_janko(self, block: JankoBlock) -> Optional[tuple[Puzzle, Any]]:
+        """A genre's own reading of a Janko block: (puzzle, published answer or None).
+        None (the default): the shared reading by :class:`FormatSpec`'s token tables."""
+        return None
+
     def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
         """Checks on the whole grid that one given alone cannot make (a link into a
         hole); formats call it on every puzzle they read. One-line InputError."""
@@ -606,6 +642,6 @@ class SolveMode(abc.ABC):
         one-line :class:`InputError`."""
 
 
-__all__ = ["Question", "Glyph", "CodeFormat", "FormatSpec", "Encoded", "BoundedEncoded",
+__all__ = ["JankoBlock", "Question", "Glyph", "CodeFormat", "FormatSpec", "Encoded", "BoundedEncoded",
            "Switchable", "Generation", "Optimisation", "Genre", "ClueKey", "Lit", "FileFormat",
            "ModeOptions", "ModeResult", "SolveMode", "OptimumGeneration"]

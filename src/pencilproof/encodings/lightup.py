@@ -33,7 +33,7 @@ from .contract import ClueKey, FormatSpec, Generation, Genre, Switchable, Symmet
 from .grid import neighbours
 
 if TYPE_CHECKING:
-    from ..checker.backends import Backend
+    from ..solvers.backends import Backend
 
 WALL = "#"
 LAMP = "L"

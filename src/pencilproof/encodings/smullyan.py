@@ -30,7 +30,7 @@ from .contract import ClueKey, Generation, Genre, Switchable, Symmetry
 from .grid import LazyConnectivity, components, neighbours, rows_connected, tree_connectivity
 
 if TYPE_CHECKING:
-    from ..checker.backends import Backend
+    from ..solvers.backends import Backend
 
 #: A 3x3 block holds at most 9 shaded cells, but the course collection (puzzles 45-47)
 #: uses 10 on purpose: a clue that no count can equal, so its cell must be shaded.

@@ -32,7 +32,7 @@ from .taiji_model import TaijiModel, neighbours
 from .taiji_model import regions as all_regions
 
 if TYPE_CHECKING:
-    from ..checker.backends import Backend
+    from ..solvers.backends import Backend
 
 #: Ink of each colour letter in pictures (white is drawn light grey, to be seen on paper).
 INKS = dict(zip(COLOURS, ("#d62728", "#f07f00", "#c8a600", "#2ca02c", "#1f77b4", "#8e44ad",

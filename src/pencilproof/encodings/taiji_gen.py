@@ -22,7 +22,7 @@ from .taiji_code import COLOURS, TaijiAnswer, Tile, clue_of, tile_of
 from .taiji_model import TaijiModel, neighbours, region_of
 
 if TYPE_CHECKING:
-    from ..checker.backends import Backend
+    from ..solvers.backends import Backend
     from .contract import Genre
 
 KINDS = ("dice", "antidice", "diamonds", "flowers", "dashes", "slashes")

@@ -32,7 +32,7 @@ from .cnf import unary_sum
 from .taiji_code import TaijiAnswer, Tile, tiles_of
 
 if TYPE_CHECKING:
-    from ..checker.backends import Backend
+    from ..solvers.backends import Backend
 
 Lit = int
 ROTATIONS = (lambda r, c: (r, c), lambda r, c: (-c, r), lambda r, c: (-r, -c),

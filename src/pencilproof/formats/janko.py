@@ -19,8 +19,9 @@ from the solution. Errors name the line and column.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
-from ..encodings import GENRES, Genre, get_genre
+from ..encodings import GENRES, Genre, JankoBlock, get_genre
 from ..errors import InputError
 from ..puzzle import Clue, Puzzle
 from .spec import Document, split_lines
@@ -33,6 +34,11 @@ KEYWORDS = {"begin", "end", "puzzle", "author", "solver", "source", "info", "uni
             "patterny", "diagonals", "labels", "depth", "rating", "title", "comment", "hints"}
 
 SECTION_ENDS = {"end", "problem", "solution", "moves", "areas"}
+#: Keywords alone on a line that start a section of token lines (genres read them).
+SECTIONS = {"problem", "solution", "areas", "clabels", "rlabels", "moves", "labels",
+            "diagonals", "patternx", "patterny"}
+#: One-line fields some genres carry (Battleships' fleet).
+EXTRA_FIELDS = {"ships", "depth", "size", "rows", "cols"}
 
 
 def _norm(name: str) -> str:
@@ -41,7 +47,10 @@ def _norm(name: str) -> str:
 
 def is_janko(text: str) -> bool:
     lines = [ln.strip().lower() for ln in split_lines(text)]
-    return "begin" in lines and "problem" in lines[lines.index("begin"):]
+    if "begin" not in lines:
+        return False
+    rest = lines[lines.index("begin"):]
+    return "problem" in rest or "solution" in rest
 
 
 def _genre_for(name: str, where: str) -> Genre:
@@ -51,6 +60,42 @@ def _genre_for(name: str, where: str) -> Genre:
         if key in {_norm(n) for n in names}:
             return g
     return get_genre(name, where)
+
+
+def _fields(stripped: list[str], start: int, end: int) -> dict[str, str]:
+    """Every one-line field of the block (first word -> the rest of the line)."""
+    out: dict[str, str] = {}
+    for s in stripped[start + 1:end]:
+        words = s.split(None, 1)
+        if len(words) == 2 and words[0].lower() in KEYWORDS | EXTRA_FIELDS:
+            out.setdefault(words[0].lower(), words[1].strip())
+    return out
+
+
+def _sections(lines: list[str], start: int, end: int, at: Callable[[int, int], str]
+              ) -> dict[str, tuple[tuple[tuple[str, str], ...], ...]]:
+    """Every section (a keyword alone on its line) with its lines of placed tokens, up
+    to the next keyword line."""
+    out: dict[str, tuple[tuple[tuple[str, str], ...], ...]] = {}
+    i = start + 1
+    while i < end:
+        key = lines[i].strip().lower()
+        if key in SECTIONS:
+            body = []
+            i += 1
+            while i < end:
+                words = lines[i].split()
+                if not words or (len(words) == 1 and words[0].lower() in SECTIONS) or (
+                        words[0].lower() in KEYWORDS | EXTRA_FIELDS and len(words) > 1
+                        and not words[0].isdigit() and words[0].lower() not in ("x", "o")):
+                    break
+                body.append(tuple((m.group(), at(i, m.start() + 1))
+                                  for m in re.finditer(r"\S+", lines[i])))
+                i += 1
+            out[key] = tuple(body)
+            continue
+        i += 1
+    return out
 
 
 def parse_janko(text: str, where: str) -> Document:
@@ -112,6 +157,15 @@ def parse_janko(text: str, where: str) -> Document:
         raise InputError("no 'puzzle' line naming the genre", at(start))
     line_no, name = fields["puzzle"]
     genre = _genre_for(name, at(line_no, lines[line_no].index(name) + 1))
+    if rows is not None and cols is not None:
+        check_size(rows, cols, at(start))
+        block = JankoBlock(rows, cols, _fields(stripped, start, end), _sections(lines, start, end, at),
+                           at(start))
+        read = genre.read_janko(block)
+        if read is not None:
+            puzzle, solution = read
+            genre.check_puzzle(puzzle, where)
+            return Document(puzzle, solution, "janko")
     spec = genre.formats
     if "problem" not in sections:
         raise InputError("no 'problem' section", at(end))

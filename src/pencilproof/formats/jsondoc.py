@@ -130,6 +130,8 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
         return parse_url(doc["url"], f"{place('url')}: url")
     if "grid" not in doc and "code" in doc:
         return _code_doc(doc, where, place)
+    if "grid" not in doc and isinstance(doc.get("janko"), str):
+        return _janko_doc(doc, place).puzzle
     for key in ("genre", "grid"):
         if key not in doc:
             raise InputError(f"missing key {key!r}", place())
@@ -175,6 +177,12 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
     return puzzle
 
 
+def _janko_doc(doc: dict[str, Any], place: Callable[..., str]) -> Document:
+    """A document ``{"janko": "begin ... end"}``: read like the block (its solution too)."""
+    from .janko import parse_janko
+    return parse_janko(doc["janko"], f"{place('janko')}: janko")
+
+
 def _code_doc(doc: dict[str, Any], where: str, place: Callable[..., str]) -> Puzzle:
     """A document ``{"genre": ..., "code": ...}``: the genre's own one-line code."""
     code = doc["code"]
@@ -201,6 +209,9 @@ def _code_doc(doc: dict[str, Any], where: str, place: Callable[..., str]) -> Puz
 def document_from_doc(doc: Any, where: str, answers: bool = True,
                       at: Optional[Locate] = None) -> Document:
     """A Document: the puzzle and, with ``answers``, the ``solution`` the object carries."""
+    if isinstance(doc, dict) and "grid" not in doc and isinstance(doc.get("janko"), str):
+        read = _janko_doc(doc, (lambda *p: at(p)) if at is not None else (lambda *p: where))
+        return read if answers else Document(read.puzzle, None, "json")
     puzzle = puzzle_from_doc(doc, where, at)
     if not answers:
         return Document(puzzle, None, "json")

@@ -1,0 +1,136 @@
+"""Grid geometry the genres compose: neighbours, lines, blocks, regions, lines of sight.
+
+Regions (rooms, Sudoku boxes, Janko ``areas``) travel with a puzzle as its ``areas``
+parameter: a tuple of rows of region numbers (0, 1, ...), numbered in reading order of
+their first cell, so that one layout has one value whatever its source called it.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Sequence
+
+from ...errors import InputError
+from ...puzzle import Cell, Puzzle
+
+ORTHO = ((-1, 0), (0, 1), (1, 0), (0, -1))
+AROUND = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+
+
+def inside(rows: int, cols: int, cell: Cell) -> bool:
+    return 0 <= cell[0] < rows and 0 <= cell[1] < cols
+
+
+def ortho(puzzle: Puzzle, cell: Cell) -> list[Cell]:
+    """The edge-adjacent cells inside the grid."""
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in ORTHO if inside(puzzle.rows, puzzle.cols, (r + dr, c + dc))]
+
+
+def around(puzzle: Puzzle, cell: Cell) -> list[Cell]:
+    """The up to eight cells touching ``cell`` (edges and corners)."""
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in AROUND if inside(puzzle.rows, puzzle.cols, (r + dr, c + dc))]
+
+
+def pairs(puzzle: Puzzle) -> Iterator[tuple[Cell, Cell]]:
+    """Every pair of edge-adjacent cells, each once (right and down)."""
+    for r in range(puzzle.rows):
+        for c in range(puzzle.cols):
+            if c + 1 < puzzle.cols:
+                yield (r, c), (r, c + 1)
+            if r + 1 < puzzle.rows:
+                yield (r, c), (r + 1, c)
+
+
+def blocks(puzzle: Puzzle, h: int = 2, w: int = 2) -> Iterator[list[Cell]]:
+    """Every h x w block of cells."""
+    for r in range(puzzle.rows - h + 1):
+        for c in range(puzzle.cols - w + 1):
+            yield [(r + i, c + j) for i in range(h) for j in range(w)]
+
+
+def lines(puzzle: Puzzle) -> Iterator[tuple[str, list[Cell]]]:
+    """Every row and column, named ``row N`` / ``column N``."""
+    for r in range(puzzle.rows):
+        yield f"row {r + 1}", [(r, c) for c in range(puzzle.cols)]
+    for c in range(puzzle.cols):
+        yield f"column {c + 1}", [(r, c) for r in range(puzzle.rows)]
+
+
+def sight(puzzle: Puzzle, cell: Cell, stop: Iterable[Cell] = ()) -> list[list[Cell]]:
+    """For each direction, the cells from the neighbour to the edge or the first cell of
+    ``stop`` (not included)."""
+    stops = set(stop)
+    out = []
+    for dr, dc in ORTHO:
+        run = []
+        r, c = cell[0] + dr, cell[1] + dc
+        while inside(puzzle.rows, puzzle.cols, (r, c)) and (r, c) not in stops:
+            run.append((r, c))
+            r, c = r + dr, c + dc
+        out.append(run)
+    return out
+
+
+def normalize_areas(labels: Sequence[Sequence[object]]) -> tuple[tuple[int, ...], ...]:
+    """Region labels (any hashable per cell) as region numbers in reading order."""
+    ids: dict[object, int] = {}
+    return tuple(tuple(ids.setdefault(x, len(ids)) for x in row) for row in labels)
+
+
+def areas(puzzle: Puzzle) -> dict[int, list[Cell]]:
+    """The puzzle's regions (its ``areas`` parameter), region number -> cells."""
+    layout = puzzle.param("areas")
+    out: dict[int, list[Cell]] = {}
+    if layout is None:
+        return out
+    for r, row in enumerate(layout):
+        for c, k in enumerate(row):
+            out.setdefault(k, []).append((r, c))
+    return out
+
+
+def parse_areas(value: object, rows: int | None, cols: int | None,
+                where: str) -> tuple[tuple[int, ...], ...]:
+    """An ``areas`` value from JSON (rows of labels, or strings of one-character labels)."""
+    if not isinstance(value, (list, tuple)) or not value:
+        raise InputError("'areas' must be a list of rows of region labels", where)
+    grid: list[Sequence[object]] = []
+    for i, row in enumerate(value):
+        if isinstance(row, str):
+            row = list(row.split() if " " in row else row)
+        if not isinstance(row, (list, tuple)) or not all(isinstance(x, (int, str)) and
+                                                         not isinstance(x, bool) for x in row):
+            raise InputError(f"'areas' row {i + 1} must be a list of region labels", where)
+        grid.append(row)
+    if rows is not None and len(grid) != rows:
+        raise InputError(f"'areas' has {len(grid)} rows, the puzzle has {rows}", where)
+    for i, row in enumerate(grid):
+        if cols is not None and len(row) != cols:
+            raise InputError(f"'areas' row {i + 1} has {len(row)} cells, the puzzle has {cols}",
+                             where)
+    return normalize_areas(grid)
+
+
+def check_areas_connected(layout: Sequence[Sequence[int]], where: str) -> None:
+    """Each region of a layout is one edge-connected piece (a one-line error otherwise)."""
+    rows, cols = len(layout), len(layout[0]) if layout else 0
+    seen: set[Cell] = set()
+    done: set[int] = set()
+    for r in range(rows):
+        for c in range(cols):
+            k = layout[r][c]
+            if (r, c) in seen:
+                continue
+            if k in done:
+                raise InputError(f"region {k + 1} falls into pieces (r{r + 1}c{c + 1} is cut "
+                                 f"off from the rest)", where)
+            done.add(k)
+            todo = [(r, c)]
+            seen.add((r, c))
+            while todo:
+                y, x = todo.pop()
+                for dr, dc in ORTHO:
+                    n = (y + dr, x + dc)
+                    if inside(rows, cols, n) and n not in seen and layout[n[0]][n[1]] == k:
+                        seen.add(n)
+                        todo.append(n)

@@ -1,0 +1,101 @@
+"""Sudoku, classic and irregular (Janko's "Sudoku Chaos"): fill 1..N so that every row,
+column and box holds each number once.
+
+Boxes are the puzzle's ``areas`` when it has them (irregular Sudoku; Janko ``areas``),
+otherwise the standard boxes of an N x N grid (4: 2x2, 6: 2x3, 8: 2x4, 9: 3x3, 10: 2x5,
+12: 3x4, 15: 3x5, 16: 4x4); other sizes need ``areas``. Failcodes are pzprjs's
+(``nmDupRow`` a number twice in a row or column, ``bkDupNum`` twice in a box).
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from ..errors import InputError
+from ..puzzle import Cell, Clue, Puzzle
+from .kit import AllDifferent, Fix, KitGenre, Number, Values, kit_formats
+from .kit.lattice import areas, lines, normalize_areas
+from .kit.model import N, Layer, Rule
+
+
+def box_shape(n: int) -> tuple[int, int] | None:
+    """(height, width) of the standard boxes of an n x n Sudoku: the most square split."""
+    for h in range(math.isqrt(n), 1, -1):
+        if n % h == 0:
+            return h, n // h
+    return None
+
+
+def standard_areas(n: int) -> tuple[tuple[int, ...], ...] | None:
+    shape = box_shape(n)
+    if shape is None:
+        return None
+    h, w = shape
+    return normalize_areas([[(r // h, c // w) for c in range(n)] for r in range(n)])
+
+
+class Sudoku(KitGenre):
+    name = "sudoku"
+    aliases = ("sudoku_chaos", "sudoku-chaos", "chaos", "irregular_sudoku", "sudoku_irregular",
+               "jigsaw")
+    url_pids = ("sudoku",)
+    summary = "fill 1-N so each row, column and box holds every number once (boxes may be irregular)"
+    param_keys = ("areas",)
+    formats = kit_formats(url_codec="number16", pzprv3_pid="sudoku", janko_names=("sudoku",),
+                          drawing={}, blank=".")
+    max_clue = 36
+    editor_candidates = (".", *map(str, range(1, 10)))
+
+    def layer_for(self, puzzle: Puzzle) -> Layer:
+        return Number(1, puzzle.rows)
+
+    def boxes(self, puzzle: Puzzle) -> list[list[Cell]]:
+        layout = puzzle.param("areas") or standard_areas(puzzle.rows)
+        assert layout is not None
+        return list(areas(puzzle.with_params(areas=layout)).values())
+
+    def validate(self, puzzle: Puzzle, where: str) -> None:
+        n = puzzle.rows
+        if puzzle.cols != n:
+            raise InputError(f"a Sudoku is square, not {puzzle.rows}x{puzzle.cols}", where)
+        if n > 35:
+            raise InputError(f"a Sudoku of side {n} is larger than 35", where)
+        for (r, c), v in puzzle.clues().items():
+            if not (isinstance(v, int) and 1 <= v <= n):
+                raise InputError(f"clue {v!r} at r{r + 1}c{c + 1} is not a number 1-{n}", where)
+        if puzzle.param("areas") is None and standard_areas(n) is None:
+            raise InputError(f"a {n}x{n} Sudoku has no standard boxes: give its 'areas'", where)
+        if puzzle.param("areas") is not None:
+            sizes = sorted(len(cells) for cells in areas(puzzle).values())
+            if sizes != [n] * n:
+                raise InputError(f"the areas of a {n}x{n} Sudoku must be {n} regions of {n} "
+                                 f"cells, got sizes {sizes}", where)
+
+    def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
+        super().check_puzzle(puzzle, where)
+        self.validate(puzzle, where)
+
+    def rules(self, puzzle: Puzzle) -> list[Rule]:
+        values = range(1, puzzle.rows + 1)
+        out: list[Rule] = [AllDifferent(cells, values, "nmDupRow", f"a number repeats in {name}",
+                                        exact=True) for name, cells in lines(puzzle)]
+        out += [AllDifferent(cells, values, "bkDupNum", "a number repeats in a box", exact=True)
+                for cells in self.boxes(puzzle)]
+        return out
+
+    def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
+        return [Fix(N(cell, clue), True, cell, "nmGiven", f"the given {clue} is changed")]
+
+    def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
+        return v.cell["number"][cell]
+
+    def random_layout(self, rows: int, cols: int, rng: random.Random) -> Puzzle:
+        if rows != cols:
+            raise InputError(f"a Sudoku is square, not {rows}x{cols}", "--size")
+        blank = super().random_layout(rows, cols, rng)
+        if standard_areas(rows) is None:
+            raise InputError(f"a {rows}x{rows} Sudoku has no standard boxes", "--size")
+        return blank
+
+
+SUDOKU = Sudoku()
