@@ -320,12 +320,25 @@ class KitGeneration(Generation):
             for rule in kit.rules(layout):
                 rule.encode(e)
             phases = getattr(kit.layer_for(layout), "phases", None)
+            wish: list[Lit] = []
             if phases is not None:
-                b.prefer(phases(e, cells, rng, density or self.default_density))
+                wish = phases(e, cells, rng, density or self.default_density)
+                b.prefer(wish)
             enc = KitEncoded(kit, layout, e, cells)
+            # Phases alone give patterned answers (a Sudoku of shifted rows): the solver
+            # follows them only until the first conflict. Assuming a random share of the
+            # wishes makes the answer differ from seed to seed; a share that cannot all
+            # hold is halved until it can (none at all is the plain solve).
+            share = wish[:]
+            rng.shuffle(share)
+            share = share[:max(1, len(share) // 3)] if share else []
             while True:
-                if b.solve() is not Status.SAT:
-                    raise InputError(f"no {kit.name} answer of size {rows}x{cols} exists")
+                status = b.solve(share)
+                if status is not Status.SAT:
+                    if not share:
+                        raise InputError(f"no {kit.name} answer of size {rows}x{cols} exists")
+                    share = share[:len(share) // 2]
+                    continue
                 answer = enc.decode()
                 cuts = enc.cuts(answer)
                 if not cuts:
