@@ -135,7 +135,8 @@ class Connected(Rule):
         self.nodes, self.edges, self.grid = dict(nodes), list(edges), grid
         self.code, self.message = code, message
         if grid is not None and not self.edges:  # plain grid adjacency between the cells
-            self.edges = [(a, b, None) for a in self.nodes for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))
+            cells: list[Cell] = [n for n in self.nodes if isinstance(n, tuple)]
+            self.edges = [(a, b, None) for a in cells for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))
                           if b in self.nodes]
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
