@@ -9,7 +9,7 @@ import random
 from pencilproof.analysis.explain import explain, replay
 from pencilproof.checker import make_backend
 from pencilproof.encodings import get_genre
-from pencilproof.encodings.taiji_model import region_of
+from pencilproof.encodings.taiji.model import region_of
 from pencilproof.puzzle import Puzzle
 
 TAIJI = get_genre("taiji")

@@ -8,9 +8,9 @@ import pytest
 
 from pencilproof.checker import optimum
 from pencilproof.encodings import GENRES
-from pencilproof.encodings.floodit import FloodOptimum
-from pencilproof.encodings.floodit_board import TIES, Board, Moves
-from pencilproof.encodings.floodit_search import improve
+from pencilproof.encodings.floodit.genre import FloodOptimum
+from pencilproof.encodings.floodit.board import TIES, Board, Moves
+from pencilproof.encodings.floodit.search import improve
 from pencilproof.formats.jsondoc import puzzle_from_doc
 
 from test_floodit import RECS, _puzzle, _random_board, bfs

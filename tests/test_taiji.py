@@ -10,7 +10,7 @@ import pytest
 import taiji_oracle as oracle
 from pencilproof.checker import Verdict, check, count
 from pencilproof.encodings import get_genre
-from pencilproof.encodings.taiji_code import TaijiAnswer, decode, encode
+from pencilproof.encodings.taiji.code import TaijiAnswer, decode, encode
 from pencilproof.errors import InputError
 from pencilproof.formats import load_one, parse_url, puzzle_from_doc
 from pencilproof.formats.text import parse_text, to_text

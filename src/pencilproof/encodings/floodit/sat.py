@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from typing import AbstractSet, Any
 
-from ..puzzle import Cell
-from .cnf import unary_sum
-from .floodit_board import Board, Moves
+from ...puzzle import Cell
+from ..cnf import unary_sum
+from .board import Board, Moves
 
 Lit = int
 

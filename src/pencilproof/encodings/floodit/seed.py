@@ -26,10 +26,10 @@ import math
 import time
 from typing import Any, Optional
 
-from ..errors import InputError, InternalError
-from ..puzzle import Puzzle
-from .contract import ModeOptions, ModeResult, SolveMode
-from .floodit_board import Board, Moves, replay
+from ...errors import InputError, InternalError
+from ...puzzle import Puzzle
+from ..contract import ModeOptions, ModeResult, SolveMode
+from .board import Board, Moves, replay
 
 
 def seed_bound(puzzle: Puzzle, board: Board) -> int:

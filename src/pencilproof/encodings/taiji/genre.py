@@ -13,26 +13,26 @@ symbol tile (slashes may also be turned by quarter turns); two colours' shapes d
 
 Readings this project follows (README): hidden symbols still count; without fixed tiles
 the inverse of an answer is an answer too, and uniqueness is judged up to inversion.
-The encoding is :mod:`.taiji_model`, the codes :mod:`.taiji_code`, generation
-:mod:`.taiji_gen`.
+The encoding is :mod:`.model`, the codes :mod:`.code`, generation
+:mod:`.gen`.
 """
 from __future__ import annotations
 
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
-from ..errors import InputError
-from ..puzzle import Cell, Clue, Puzzle, Violation
-from .base import choose_encoding
-from .contract import FormatSpec, Genre, Glyph
-from .taiji_code import (COLOURS, TaijiAnswer, TaijiCode, Tile, check_links, check_tile,
+from ...errors import InputError
+from ...puzzle import Cell, Clue, Puzzle, Violation
+from ..base import choose_encoding
+from ..contract import FormatSpec, Genre, Glyph
+from .code import (COLOURS, TaijiAnswer, TaijiCode, Tile, check_links, check_tile,
                          clue_of, parse_token, tile_of, tiles_of)
-from .taiji_gen import TaijiGeneration
-from .taiji_model import TaijiModel, neighbours
-from .taiji_model import regions as all_regions
+from .gen import TaijiGeneration
+from .model import TaijiModel, neighbours
+from .model import regions as all_regions
 
 if TYPE_CHECKING:
-    from ..solvers.backends import Backend
+    from ...solvers.backends import Backend
 
 #: Ink of each colour letter in pictures (white is drawn light grey, to be seen on paper).
 INKS = dict(zip(COLOURS, ("#d62728", "#f07f00", "#c8a600", "#2ca02c", "#1f77b4", "#8e44ad",

@@ -22,9 +22,9 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from ..errors import InputError
-from ..puzzle import Clue, Puzzle, Solution
-from .contract import CodeFormat
+from ...errors import InputError
+from ...puzzle import Clue, Puzzle, Solution
+from ..contract import CodeFormat
 
 COLOURS = "roygbpkw"
 COLOUR_NAMES = dict(zip(COLOURS, ("red", "orange", "yellow", "green", "blue", "purple",

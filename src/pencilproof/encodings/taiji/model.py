@@ -27,12 +27,12 @@ from collections import deque
 from itertools import combinations
 from typing import TYPE_CHECKING, AbstractSet, Any, Iterable, Sequence
 
-from ..puzzle import Cell, Puzzle
-from .cnf import unary_sum
-from .taiji_code import TaijiAnswer, Tile, tiles_of
+from ...puzzle import Cell, Puzzle
+from ..cnf import unary_sum
+from .code import TaijiAnswer, Tile, tiles_of
 
 if TYPE_CHECKING:
-    from ..solvers.backends import Backend
+    from ...solvers.backends import Backend
 
 Lit = int
 ROTATIONS = (lambda r, c: (r, c), lambda r, c: (-c, r), lambda r, c: (-r, -c),

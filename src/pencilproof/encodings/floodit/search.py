@@ -13,7 +13,7 @@ target minus one; a search that ends without one proves the target impossible, s
 optimum is proven without a solver. A node and time budget stops it early; what it has
 found by then stays valid (the lower bound only rises on a completed search).
 
-No solver here: the SAT proofs (:mod:`.floodit_sat`) start from what this leaves.
+No solver here: the SAT proofs (:mod:`.sat`) start from what this leaves.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .floodit_board import Board, Level, Moves
+from .board import Board, Level, Moves
 
 
 class _OutOfBudget(Exception):

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import re
 
-from ..errors import InputError
-from ..puzzle import Puzzle
-from .contract import CodeFormat, FileFormat
-from .floodit_board import COLOUR_CHARS, MAX_COLOURS, Board, pivot_of
+from ...errors import InputError
+from ...puzzle import Puzzle
+from ..contract import CodeFormat, FileFormat
+from .board import COLOUR_CHARS, MAX_COLOURS, Board, pivot_of
 
 GENRE = "floodit"
 _TATHAM = re.compile(r"(\d+)x(\d+)c(\d+)m(\d+):([0-9A-Za-z]*),(\d+)")

@@ -3,29 +3,29 @@
 A board is a grid of colours 0..n-1 (no gap, at least two). A move picks a colour; the
 pivot's region (the pivot is the top-left cell unless the puzzle's ``pivot`` parameter
 says otherwise) takes it and so merges with every bordering area of that colour. An
-answer is a :class:`~.floodit_board.Moves` sequence; the verifier replays it on the
+answer is a :class:`~.board.Moves` sequence; the verifier replays it on the
 cells. The question is the optimum: ``bounds`` gives Puchert's lower bound and the
 shortest of three beam searches' sequences, both improved by a budgeted exact search
-(:mod:`.floodit_search`, which proves small boards on its own); then the checker proves
+(:mod:`.search`, which proves small boards on its own); then the checker proves
 "at most k moves" impossible for k from the lower bound upwards on one CaDiCaL solver
-(:mod:`.floodit_sat`) until a sequence is found or k reaches the best count. The seed
-project's z3 formulation and its five modes are ``solve --mode`` (:mod:`.floodit_seed`).
+(:mod:`.sat`) until a sequence is found or k reaches the best count. The seed
+project's z3 formulation and its five modes are ``solve --mode`` (:mod:`.seed`).
 """
 from __future__ import annotations
 
 import random
 from typing import Any, ClassVar, Optional, Sequence
 
-from ..errors import InputError
-from ..puzzle import Clue, Puzzle, Violation
-from .base import choose_encoding
-from .contract import FormatSpec, Genre, Glyph, Optimisation, OptimumGeneration, Question
-from .floodit_board import (COLOUR_CHARS, MAX_COLOURS, Board, Level, Moves, boards_after,
+from ...errors import InputError
+from ...puzzle import Clue, Puzzle, Violation
+from ..base import choose_encoding
+from ..contract import FormatSpec, Genre, Glyph, Optimisation, OptimumGeneration, Question
+from .board import (COLOUR_CHARS, MAX_COLOURS, Board, Level, Moves, boards_after,
                             pivot_of, replay)
-from .floodit_formats import DigitGrid, TathamID, ThesisBoard
-from .floodit_sat import FloodEncoded
-from .floodit_search import improve
-from .floodit_seed import SEED_MODES
+from .formats import DigitGrid, TathamID, ThesisBoard
+from .sat import FloodEncoded
+from .search import improve
+from .seed import SEED_MODES
 
 #: Beam width of the bounding searches, and their tie-breaks (one search each; the
 #: shortest sequence wins). Width 100 with the tie-break "most areas flooded" alone found
@@ -34,7 +34,7 @@ from .floodit_seed import SEED_MODES
 BEAM_WIDTH = 100
 BEAM_TIES = ("reach", "border", "flooded")
 
-#: States the exact search (:mod:`.floodit_search`) may expand after the beam searches
+#: States the exact search (:mod:`.search`) may expand after the beam searches
 #: (1000-2000 a second in CPython). On its own it proves the optimum of 6 of the 12
 #: thesis boards of 12x12 and of 14x14 with 6 colours (then no solver runs); with a larger
 #: budget it also shortens the beams' sequence on a few boards, but costs more than the

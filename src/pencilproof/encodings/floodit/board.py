@@ -15,7 +15,7 @@ of its own colour, so nothing else joins).
   of :data:`TIES`), with the dominance rule that a move removing a colour entirely is
   always played at once (an optimal sequence exists that does so). It gives an upper
   bound, often the optimum; :meth:`Board.beam_levels` also returns the kept states,
-  which seed the exact search of :mod:`.floodit_search`.
+  which seed the exact search of :mod:`.search`.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Sequence
 
-from ..puzzle import Cell, Puzzle
+from ...puzzle import Cell, Puzzle
 
 #: Colour characters: 0-9, then A-Z (Simon Tatham's game IDs use the same for 10+).
 COLOUR_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -15,15 +15,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
-from ..errors import InputError
-from ..puzzle import Cell, Clue, Puzzle
-from .contract import ClueKey, Generation, Switchable, Symmetry
-from .taiji_code import COLOURS, TaijiAnswer, Tile, clue_of, tile_of
-from .taiji_model import TaijiModel, neighbours, region_of
+from ...errors import InputError
+from ...puzzle import Cell, Clue, Puzzle
+from ..contract import ClueKey, Generation, Switchable, Symmetry
+from .code import COLOURS, TaijiAnswer, Tile, clue_of, tile_of
+from .model import TaijiModel, neighbours, region_of
 
 if TYPE_CHECKING:
-    from ..solvers.backends import Backend
-    from .contract import Genre
+    from ...solvers.backends import Backend
+    from ..contract import Genre
 
 KINDS = ("dice", "antidice", "diamonds", "flowers", "dashes", "slashes")
 DEFAULT_KINDS = ("dice", "diamonds", "flowers", "dashes")
