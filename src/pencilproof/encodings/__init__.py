@@ -16,6 +16,8 @@ from .contract import (ClueKey, CodeFormat, JankoBlock, Encoded, FileFormat, For
                        SYMMETRIES, Switchable, Symmetry)
 from .floodit import FLOODIT
 from .lightup import LIGHTUP
+from .masyu import MASYU
+from .slitherlink import SLITHERLINK
 from .smullyan import SMULLYAN
 from .sudoku import SUDOKU
 from .taiji import TAIJI
@@ -74,7 +76,7 @@ def minimizing_genres() -> Iterator[Genre]:
     return (g for g in GENRES.values() if g.generator is not None)
 
 
-for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU):
+for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, SLITHERLINK, MASYU):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",

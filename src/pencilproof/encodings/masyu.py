@@ -1,0 +1,171 @@
+"""Masyu (puzz.link ``mashu``, janko.at ``masyu``): draw one loop through cell centres
+that passes every circle. On a black circle the loop turns, and goes straight on through
+the next cell on both legs; through a white circle it goes straight, and turns in at
+least one of the two cells before and after it.
+
+Answers are the Lines layer's pipes (``. | - L J 7 F``). Givens are ``w`` (white) and
+``b`` (black). Janko solutions name each cell's two directions with n, s, w and o (Ost)
+or e for east: ``so`` is south and east, ``-`` no line. Failcodes are pzprjs's:
+``mashuWCurve`` (a turn on a white circle), ``mashuWStNbr`` (straight on both sides of a
+white circle), ``mashuBStrig`` (straight through a black circle), ``mashuBCvNbr`` (a leg
+of a black circle turns in the next cell), ``mashuOnLine`` (a circle without a line), and
+the kit's line codes (``lnDeadEnd``, ``lnBranch``, ``lnCross``, ``lnPlLoop``, ``brNoLine``).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..errors import InputError
+from ..puzzle import Cell, Clue, Puzzle, Violation
+from .contract import Glyph
+from .kit import KitGenre, Lines, Values, kit_formats
+from .kit.layers import PIPES, STEP, edge_atom
+from .kit.loops import LineDegrees, MustVisit, SingleLoop
+from .kit.model import Atom, Encoder, Lit, Rule
+
+AXES = (("N", "S"), ("E", "W"))
+JANKO_DIRS = {"n": "N", "s": "S", "w": "W", "o": "E", "e": "E"}
+
+
+def step(cell: Cell, d: str) -> Cell:
+    return (cell[0] + STEP[d][0], cell[1] + STEP[d][1])
+
+
+def onward(cell: Cell, d: str) -> Atom:
+    """The atom of the line that carries on straight in direction ``d`` after the
+    neighbour of ``cell`` in that direction."""
+    return edge_atom(step(cell, d), d)
+
+
+class _Circle(Rule):
+    """A rule about one circle's cell; knows which line atoms the grid has."""
+
+    def __init__(self, puzzle: Puzzle, cell: Cell):
+        self.cell = cell
+        self.rows, self.cols = puzzle.rows, puzzle.cols
+
+    def has(self, cell: Cell, d: str) -> bool:
+        """Whether the grid has a line place from ``cell`` towards ``d``."""
+        r, c = step(cell, d)
+        return 0 <= r < self.rows and 0 <= c < self.cols and 0 <= cell[0] < self.rows \
+            and 0 <= cell[1] < self.cols
+
+
+class WhiteStraight(_Circle):
+    code, message = "mashuWCurve", "the loop turns on a white circle"
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        x = self.cell
+        for a in ("N", "S"):
+            for b in ("E", "W"):
+                if self.has(x, a) and self.has(x, b):
+                    e.clause([-e[edge_atom(x, a)], -e[edge_atom(x, b)]], guard)
+
+    def check(self, v: Values) -> list[Violation]:
+        x = self.cell
+        turn = any(v[edge_atom(x, a)] and v[edge_atom(x, b)] for a in "NS" for b in "EW")
+        return [self.broken([x])] if turn else []
+
+
+class WhiteTurnsNext(_Circle):
+    code, message = "mashuWStNbr", "the loop goes straight on both sides of a white circle"
+
+    def run(self, axis: tuple[str, str]) -> Optional[list[Atom]]:
+        """The four line atoms of a straight run of three cells centred on the circle
+        along ``axis`` (None: the grid has no such run)."""
+        x, (a, b) = self.cell, axis
+        if not all(self.has(y, d) for y, d in ((x, a), (x, b), (step(x, a), a), (step(x, b), b))):
+            return None
+        return [edge_atom(x, a), edge_atom(x, b), onward(x, a), onward(x, b)]
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        for axis in AXES:
+            atoms = self.run(axis)
+            if atoms is not None:
+                e.clause([-e[a] for a in atoms], guard)
+
+    def check(self, v: Values) -> list[Violation]:
+        runs = [atoms for axis in AXES if (atoms := self.run(axis)) is not None]
+        return [self.broken([self.cell])] if any(all(v[a] for a in atoms) for atoms in runs) else []
+
+
+class BlackTurns(_Circle):
+    code, message = "mashuBStrig", "the loop goes straight through a black circle"
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        for a, b in AXES:
+            if self.has(self.cell, a) and self.has(self.cell, b):
+                e.clause([-e[edge_atom(self.cell, a)], -e[edge_atom(self.cell, b)]], guard)
+
+    def check(self, v: Values) -> list[Violation]:
+        x = self.cell
+        return [self.broken([x])] if any(v[edge_atom(x, a)] and v[edge_atom(x, b)]
+                                         for a, b in AXES) else []
+
+
+class BlackStraightNext(_Circle):
+    code, message = "mashuBCvNbr", "a leg of a black circle turns in the next cell"
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        x = self.cell
+        for d in STEP:
+            if self.has(x, d):
+                far = [e[onward(x, d)]] if self.has(step(x, d), d) else []
+                e.clause([-e[edge_atom(x, d)], *far], guard)
+
+    def check(self, v: Values) -> list[Violation]:
+        x = self.cell
+        bent = any(v[edge_atom(x, d)] and not v[onward(x, d)] for d in STEP)
+        return [self.broken([x])] if bent else []
+
+
+class Masyu(KitGenre):
+    name = "masyu"
+    aliases = ("pearl",)
+    url_pids = ("mashu",)
+    summary = "draw one loop through every circle: turn on black (straight on after), straight on white"
+    layer = Lines()
+    formats = kit_formats(janko_names=("masyu",), drawing=dict.fromkeys("|-LJ7F", "pipe"), blank=".")
+    janko_problem = {"-": None, "w": "w", "b": "b"}
+    janko_solution = {a + b: PIPES[frozenset((JANKO_DIRS[a], JANKO_DIRS[b]))]
+                      for a in JANKO_DIRS for b in JANKO_DIRS if JANKO_DIRS[a] != JANKO_DIRS[b]}
+    editor_candidates = (".", "w", "b")
+
+    def parse_clue(self, token: object, where: str) -> Clue:
+        if token is None or token == "." or token == "-":
+            return None
+        if isinstance(token, str) and token.lower() in ("w", "b"):
+            return token.lower()
+        raise InputError(f"unknown Masyu given {token!r} (expected w for a white circle, b for "
+                         f"a black one, or . for none)", where)
+
+    def rules(self, puzzle: Puzzle) -> list[Rule]:
+        cells = list(puzzle.cells())
+        return [LineDegrees(cells), SingleLoop(cells)]
+
+    def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
+        visit = MustVisit([cell], frozenset(puzzle.cells()), "mashuOnLine", "a circle has no line")
+        if clue == "w":
+            return [visit, WhiteStraight(puzzle, cell), WhiteTurnsNext(puzzle, cell)]
+        return [visit, BlackTurns(puzzle, cell), BlackStraightNext(puzzle, cell)]
+
+    def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
+        """The circle a cell of the loop allows: black where the loop turns and both legs
+        go straight on; white where it goes straight and turns next to the cell."""
+        dirs = [d for d in STEP if v[edge_atom(cell, d)]]
+        if len(dirs) != 2:
+            return None
+        on = [v[onward(cell, d)] for d in dirs]
+        if frozenset(dirs) in (frozenset("NS"), frozenset("EW")):
+            return None if all(on) else "w"
+        return "b" if all(on) else None
+
+    def glyph(self, clue: Clue) -> Optional[Glyph]:
+        if clue == "w":
+            return Glyph(short="○", mark="ring")
+        if clue == "b":
+            return Glyph(short="●", mark="disc")
+        return None
+
+
+MASYU = Masyu()
