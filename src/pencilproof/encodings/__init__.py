@@ -15,6 +15,7 @@ from .contract import (ClueKey, CodeFormat, JankoBlock, Encoded, FileFormat, For
                        ModeOptions, ModeResult, Optimisation, OptimumGeneration, Question, SolveMode,
                        SYMMETRIES, Switchable, Symmetry)
 from .floodit import FLOODIT
+from .hashi import HASHI
 from .lightup import LIGHTUP
 from .masyu import MASYU
 from .slitherlink import SLITHERLINK
@@ -76,7 +77,7 @@ def minimizing_genres() -> Iterator[Genre]:
     return (g for g in GENRES.values() if g.generator is not None)
 
 
-for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, SLITHERLINK, MASYU):
+for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERLINK, MASYU):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
