@@ -14,8 +14,8 @@ import math
 import time
 from typing import Any, Callable, Union
 
-from ..cli import _answer_verdict  # the sentence logic of ``check`` on a file's answer
-from ..checker import BACKENDS, CheckResult, OptimumResult, Verdict, check, count, optimum
+from ..checker import (BACKENDS, CheckResult, OptimumResult, Verdict, answer_verdict, check, count,
+                       optimum)
 from ..encodings import GENRES, Question, get_genre
 from ..errors import InputError, InternalError
 from ..formats import (FORMATS, Document, document_to_doc, parse_documents, share_fields,
@@ -127,7 +127,7 @@ def _check_object(label: str, doc: Document, payload: dict[str, Any], limit: flo
     res = check(puzzle, time_limit=limit, **_solver(payload))
     out: dict[str, Any] = {"source": label, **res.to_json(), **_share(puzzle)}
     if doc.solution is not None and isinstance(res, CheckResult):
-        out["answer"] = _answer_verdict(puzzle, doc.solution, res)[0]
+        out["answer"] = answer_verdict(puzzle, doc.solution, res)[0]
     if payload.get("view"):
         out.update(_view(puzzle, res))
     return out
