@@ -214,7 +214,7 @@ def test_serve_without_the_web_extra_is_one_line(run_cli, monkeypatch):
 
 def test_serve_warns_off_loopback(run_cli, monkeypatch):
     import uvicorn
-    from pencilproof import cli_web
+    from pencilproof.cli import web as cli_web
     calls = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
     monkeypatch.setattr(cli_web, "_can_bind", lambda host, port: None)

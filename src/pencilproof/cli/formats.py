@@ -1,7 +1,9 @@
-"""The ``render`` and ``convert`` subcommands: parse arguments, call formats/ and output/.
+"""The ``url``, ``render`` and ``convert`` subcommands: parse arguments, call formats/ and
+output/.
 
-Registered through :data:`pencilproof.cli.EXTENSIONS`; the library does the work
-(:func:`~pencilproof.formats.write_document`, :mod:`pencilproof.output`).
+Registered through :data:`pencilproof.cli.program.COMMANDS`; the library does the work
+(:func:`~pencilproof.formats.to_url`, :func:`~pencilproof.formats.write_document`,
+:mod:`pencilproof.output`).
 """
 from __future__ import annotations
 
@@ -10,10 +12,11 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from .cli_args import Subparsers
-from .encodings import code_formats, get_genre
-from .errors import InputError
-from .formats import format_names, iter_documents, load_answer, load_document, write_document
+from ..encodings import code_formats, get_genre
+from ..errors import InputError
+from ..formats import format_names, iter_documents, load_answer, load_document, to_url, write_document
+from .args import Subparsers
+from .common import EXIT_BAD, EXIT_OK, err, readable, worst
 
 OUTPUTS = ("url", "text", "pzprv3", "json", "svg", "png")
 
@@ -41,10 +44,31 @@ def _cannot_write(e: OSError, path: str) -> InputError:
     return InputError(f"cannot write: {e.strerror or e}", path)
 
 
+# -- url ------------------------------------------------------------------------------
+def cmd_url(args: argparse.Namespace) -> int:
+    codes: list[int] = []
+    for label, item in readable(args, codes):
+        try:
+            print(to_url(item))
+            codes.append(EXIT_OK)
+        except InputError as e:
+            err(str(e.located(label)))
+            codes.append(EXIT_BAD)
+    return worst(codes)
+
+
+def add_url(sub: Subparsers) -> None:
+    u = sub.add_parser("url", help="print the puzz.link URL of each puzzle")
+    u.add_argument("puzzles", nargs="+", metavar="PUZZLE")
+    format_option(u)
+    u.set_defaults(func=cmd_url)
+
+
+# -- render, convert ----------------------------------------------------------------
 def cmd_render(args: argparse.Namespace) -> int:
     # Drawing code loads only for the commands that draw (start-up of check/solve).
-    from .output.files import check_picture_path, write_picture
-    from .output.scene import answer_picture
+    from ..output.files import check_picture_path, write_picture
+    from ..output.scene import answer_picture
     nonempty(args.output, "-o")
     nonempty(args.answer, "--answer")
     check_picture_path(args.output)
@@ -68,9 +92,9 @@ def _target(args: argparse.Namespace) -> str:
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
-    from .output.files import check_picture_path, write_picture
-    from .output.scene import picture
-    from .output.svg import to_svg
+    from ..output.files import check_picture_path, write_picture
+    from ..output.scene import picture
+    from ..output.svg import to_svg
     nonempty(args.output, "-o")
     to = _target(args)
     if to in ("svg", "png"):

@@ -1,6 +1,6 @@
 """The ``minimize`` and ``generate`` subcommands: parse arguments, call generator/, print.
 
-Registered through :data:`pencilproof.cli.EXTENSIONS`. Nothing genre-specific lives
+Registered through :data:`pencilproof.cli.program.COMMANDS`. Nothing genre-specific lives
 here: a genre that implements the switchable-clue hooks works with both commands.
 """
 from __future__ import annotations
@@ -13,13 +13,13 @@ import sys
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from .checker import BACKENDS, DEFAULT_BACKEND
-from .cli_args import Subparsers, fraction, positive_float, positive_int
-from .cli_formats import format_option, nonempty
-from .encodings import SYMMETRIES, generating_genres, get_genre
-from .errors import InputError
-from .formats import Document, load_one, share_fields, to_text, write_document
-from .output import cell_names, render_grid, render_pair
+from ..checker import BACKENDS, DEFAULT_BACKEND
+from ..encodings import SYMMETRIES, generating_genres, get_genre
+from ..errors import InputError
+from ..formats import Document, load_one, share_fields, to_text, write_document
+from ..output import cell_names, render_grid, render_pair
+from .args import Subparsers, fraction, positive_float, positive_int
+from .formats import format_option, nonempty
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
 #: -o suffixes of ``minimize`` and the output format each one names.
@@ -56,8 +56,8 @@ def _minimize_output(text: str) -> str:
 
 # -- minimize ------------------------------------------------------------------------------
 def cmd_minimize(args: argparse.Namespace) -> int:
-    from .generator import NotUnique, minimize
-    from .generator.minimize import parse_cells
+    from ..generator import NotUnique, minimize
+    from ..generator.minimize import parse_cells
     puzzle = load_one(args.puzzle, args.format)
     keep = parse_cells(args.keep, puzzle) if args.keep else []
     try:
@@ -133,11 +133,11 @@ DEFAULT_TRIES = 10
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    from .generator.generate import DEFAULT_PROOF_TIME, GenerateOptions
-    from .generator.pool import generate_file
+    from ..generator.generate import DEFAULT_PROOF_TIME, GenerateOptions
+    from ..generator.pool import generate_file
     nonempty(args.out, "--out")
     if args.cluster is not None:
-        from .cluster import check_address  # Dask loads only for --cluster
+        from ..cluster import check_address  # Dask loads only for --cluster
         check_address(args.cluster)
     rows, cols = args.size
     for name in ("rounds", "tries"):
@@ -221,7 +221,7 @@ def _genre_options(g: argparse.ArgumentParser) -> None:
 
 def extend(sub: Subparsers) -> None:
     """Add ``minimize`` and ``generate`` to the CLI's subparsers."""
-    from .generator.minimize import ORDERS
+    from ..generator.minimize import ORDERS
     m = sub.add_parser("minimize", help="remove clues while the solution stays unique",
                        description="Remove clues one at a time, on one incremental solver, "
                                    "while the puzzle stays unique; the result is 1-minimal "

@@ -1,7 +1,7 @@
 """The ``backbone``, ``repair``, ``explain`` subcommands (and ``check --grade``'s helper):
 parse arguments, call analysis/, print.
 
-Registered through :data:`pencilproof.cli.EXTENSIONS`. Each command takes one puzzle;
+Registered through :data:`pencilproof.cli.program.COMMANDS`. Each command takes one puzzle;
 nothing genre-specific lives here.
 """
 from __future__ import annotations
@@ -10,17 +10,17 @@ import argparse
 import json
 from typing import Any, Sequence
 
-from .analysis import backbone, redundant, repair
-from .analysis.explain import LEVELS, explain
-from .analysis.grade import Grade, grade
-from .checker import CheckResult, OptimumResult, Verdict
-from .checker import BACKENDS, DEFAULT_BACKEND
-from .cli_args import Subparsers, positive_float, positive_int
-from .cli_formats import format_option, nonempty
-from .encodings import get_genre
-from .formats import load_answer, load_document
-from .output import cell_names, render_grid
-from .puzzle import Cell, Puzzle
+from ..analysis import backbone, redundant, repair
+from ..analysis.explain import LEVELS, explain
+from ..analysis.grade import Grade, grade
+from ..checker import CheckResult, OptimumResult, Verdict
+from ..checker import BACKENDS, DEFAULT_BACKEND
+from ..encodings import get_genre
+from ..formats import load_answer, load_document
+from ..output import cell_names, render_grid
+from ..puzzle import Cell, Puzzle
+from .args import Subparsers, positive_float, positive_int
+from .formats import format_option, nonempty
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN = 0, 1, 2, 3
 
@@ -55,7 +55,7 @@ def _options(p: argparse.ArgumentParser, solver: bool = True) -> None:
 def _picture_path(args: argparse.Namespace) -> None:
     nonempty(args.picture, "--picture")
     if args.picture:
-        from .output.files import check_picture_path
+        from ..output.files import check_picture_path
         check_picture_path(args.picture)
 
 
@@ -63,8 +63,8 @@ def _draw(args: argparse.Namespace, puzzle: Puzzle, answer: Any, marked: Sequenc
           title: str, caption: Sequence[str], notes: dict[Cell, str] | None = None) -> None:
     if not args.picture:
         return
-    from .output.files import write_picture
-    from .output.scene import picture
+    from ..output.files import write_picture
+    from ..output.scene import picture
     write_picture(picture(puzzle, answer, marked, title=title, caption=caption,
                           name=args.puzzle, notes=notes), args.picture)
 

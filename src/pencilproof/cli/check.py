@@ -1,68 +1,29 @@
-"""Command line: parse arguments, call the library, print. ``main(argv) -> int``.
+"""The ``check``, ``solve``, ``count`` and ``verify`` subcommands: parse arguments, call
+the checker, print. Each command takes a batch of puzzles (``verify`` one) and goes on
+past a bad one; the exit code is the worst (:mod:`.common`).
 
-Exit codes: 0 unique (or success), 1 multiple / no solution / invalid answer,
-3 unknown (time limit), 2 bad input, 4 internal error, 130 interrupted (Ctrl-C). With
-several puzzles the worst wins, in the order 4 > 2 > 3 > 1 > 0. Bad input is one line on
-stderr naming the problem and its place; so is a failed write (a full disk, a missing
-directory), exit 2.
+Registered through :data:`pencilproof.cli.program.COMMANDS`.
 """
 from __future__ import annotations
 
 import argparse
 from argparse import Namespace
 from functools import partial
-import io
 import json
-import os
-import sys
-from typing import Any, Callable, Iterable, Iterator, NoReturn, Sequence, TextIO, TypeVar
+from typing import Any, Iterator, Sequence
 
-from . import __version__
-from .checker import (BACKENDS, DEFAULT_BACKEND, CheckResult, OptimumResult, Verdict, check,
-                      count, optimum)
-from .encodings import GENRES, ModeOptions, Question, get_genre
-from .errors import InputError, InternalError, printable
-from .cli_args import Subparsers, positive_float, positive_int
-from .cli_formats import (extend as _formats_extend, format_option as _format_option,
-                          nonempty as _nonempty)
-from .cli_generator import extend as _generator_extend
-from .cli_analysis import extend as _analysis_extend, grade_of_result as _grade_of
-from .cli_web import extend as _web_extend
-from .formats import (Document, iter_documents, iter_load, load_answer, load_document,
-                      share_fields, to_url)
-from .formats import Loaded
-from .output.unicode import cell_names, render_grid, render_pair, stdout_is_unicode
-from .puzzle import Puzzle, Solution
-
-EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
-R = TypeVar("R")
-_SEVERITY = {EXIT_OK: 0, EXIT_NO: 1, EXIT_UNKNOWN: 2, EXIT_BAD: 3, EXIT_INTERNAL: 4}
-
-
-def worst(codes: Iterable[int]) -> int:
-    return max(codes, key=_SEVERITY.__getitem__, default=EXIT_OK)
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse with a one-line error and exit code 2."""
-
-    def error(self, message: str) -> NoReturn:
-        message = printable(message)  # an argument with a line break stays on one line
-        self.exit(EXIT_BAD, f"pencilproof: error: {message} (see 'pencilproof {self.prog.split()[-1]} -h')\n"
-                  if " " in self.prog else f"pencilproof: error: {message} (see 'pencilproof -h')\n")
-
-
-def _err(message: str) -> None:
-    print(f"pencilproof: error: {message}", file=sys.stderr)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _at(label: str, e: InputError) -> InputError:
-    """The error named by its puzzle's label (unless it already starts with it)."""
-    return e if str(e).startswith(label) else e.located(label)
+from ..checker import (BACKENDS, DEFAULT_BACKEND, CheckResult, OptimumResult, Verdict, answer_verdict,
+                       check, count, optimum)
+from ..encodings import GENRES, ModeOptions, Question, get_genre
+from ..errors import InputError
+from ..formats import Document, iter_documents, load_answer, load_document, share_fields
+from ..output.unicode import cell_names, render_grid, render_pair
+from ..puzzle import Puzzle, Solution
+from .analysis import grade_of_result
+from .args import Subparsers, positive_float, positive_int
+from .common import (EXIT_NO, EXIT_OK, EXIT_UNKNOWN, bad, labelled, per_puzzle, plural, readable,
+                     with_options, worst)
+from .formats import format_option, nonempty
 
 
 def _ascii_option(p: argparse.ArgumentParser) -> None:
@@ -94,58 +55,6 @@ def _solver_options(p: argparse.ArgumentParser) -> None:
                         "(a finite number; leave it out for no limit)")
 
 
-def _puzzles(sources: Sequence[str], fmt: str | None = None) -> Iterator[tuple[str, Loaded]]:
-    for src in sources:
-        yield from iter_load(src, fmt)
-
-
-def _readable(args: Namespace, codes: list[int]) -> Iterator[tuple[str, Puzzle]]:
-    """(label, puzzle) for every puzzle that reads; each one that does not is reported
-    as its one-line error (and with --json its error line) and counted as bad input, and
-    the others go on."""
-    for label, item in _puzzles(args.puzzles, args.format):
-        if not isinstance(item, InputError):
-            try:
-                item = _with_options(item, args, label)
-            except InputError as e:
-                item = e
-        if isinstance(item, InputError):
-            _bad(label, item, args, codes)
-            continue
-        yield label, item
-
-
-def _with_options(puzzle: Puzzle, args: Namespace, label: str) -> Puzzle:
-    """The puzzle with the parameters given as options (``--pivot``), checked again."""
-    pivot = getattr(args, "pivot", None)
-    if pivot is None:
-        return puzzle
-    genre = get_genre(puzzle.genre)
-    if "pivot" not in genre.param_keys:
-        raise InputError(f"{genre.name} puzzles have no pivot", "--pivot")
-    puzzle = puzzle.with_params(pivot=genre.parse_param("pivot", pivot, "--pivot"))
-    genre.validate(puzzle, label)
-    return puzzle
-
-
-def _bad(label: str, err: InputError, args: Namespace, codes: list[int]) -> None:
-    """One puzzle is bad input: its one-line error, a JSON error line with --json."""
-    _err(str(err))
-    codes.append(EXIT_BAD)
-    if getattr(args, "json", False):
-        print(json.dumps({"source": label, "error": str(err)}), flush=True)
-
-
-def _per_puzzle(label: str, args: Namespace, codes: list[int], work: Callable[[], R]
-                ) -> R | None:
-    """``work()`` for one puzzle; bad input it raises (an encoding this genre lacks) is
-    reported for that puzzle and gives None, so a batch goes on."""
-    try:
-        return work()
-    except InputError as e:
-        _bad(label, _at(label, e), args, codes)
-        return None
-
 
 def _summary(counts: dict[str, int], seconds: float) -> str:
     parts = [f"{n} {k}" for k, n in counts.items() if n]
@@ -167,7 +76,7 @@ def _checked(args: Namespace) -> Iterator[tuple[str, Document | InputError, Any]
         for label, doc in _documents(args):
             yield label, doc, None
         return
-    from .cluster import check_address, check_ordered  # Dask loads only for --cluster
+    from ..cluster import check_address, check_ordered  # Dask loads only for --cluster
     check_address(args.cluster)
     docs = list(_documents(args))
     good = [(label, d.puzzle) for label, d in docs if not isinstance(d, InputError)]
@@ -182,16 +91,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     tally = {v.value: 0 for v in Verdict} | {"bad input": 0}
     total_seconds = 0.0
     n = 0
-    _nonempty(args.picture, "--picture")
+    nonempty(args.picture, "--picture")
     if args.picture:
-        from .output.files import check_picture_path  # drawing code only when drawing
+        from ..output.files import check_picture_path  # drawing code only when drawing
         check_picture_path(args.picture)
     for label, doc, done in _checked(args):
         n += 1
         try:
             if isinstance(doc, InputError):  # already names its place
                 raise doc
-            item = _with_options(doc.puzzle, args, label)
+            item = with_options(doc.puzzle, args, label)
             # An optimisation puzzle may carry its own limit (a published move limit).
             limit = args.limit if args.limit is not None else item.param("limit")
             try:
@@ -200,22 +109,22 @@ def cmd_check(args: argparse.Namespace) -> int:
                 res = done if done is not None else check(
                     item, backend=args.solver, encoding=args.encoding,
                     time_limit=args.time_limit, limit=limit)
-                answer = (_answer_verdict(item, doc.solution, res)
+                answer = (answer_verdict(item, doc.solution, res)
                           if doc.solution is not None and isinstance(res, CheckResult) else None)
             except InputError as e:  # e.g. an encoding this genre lacks: name the puzzle
-                raise _at(label, e) from None
+                raise labelled(label, e) from None
         except InputError as e:  # this puzzle is bad input; the others go on
             tally["bad input"] += 1
-            _bad(label, e, args, codes)
+            bad(label, e, args, codes)
             continue
         if args.picture:  # the n-th puzzle's picture: out.svg, out-2.svg, ...
-            from .output.files import numbered, write_picture
-            from .output.scene import verdict_picture
+            from ..output.files import numbered, write_picture
+            from ..output.scene import verdict_picture
             write_picture(verdict_picture(item, res, name=label), numbered(args.picture, n))
         total_seconds += res.seconds
         tally[res.verdict.value] += 1
         codes.append(res.verdict.exit_code)
-        graded = _grade_of(item, res, args.time_limit) if args.grade else None
+        graded = grade_of_result(item, res, args.time_limit) if args.grade else None
         if args.json:
             out = {"source": label, **res.to_json(), **_share(item)}
             if answer:
@@ -232,26 +141,6 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(_summary(tally, total_seconds))
     return worst(codes)
 
-
-def _answer_verdict(puzzle: Puzzle, answer: Any, res: CheckResult) -> tuple[str, str]:
-    """What the answer a file carries is, given the checker's result: ('unique_solution' |
-    'a_solution' | 'not_a_solution', the sentence ``check`` prints)."""
-    problems = get_genre(puzzle.genre).verify(puzzle, answer)
-    if problems:
-        codes = ", ".join(dict.fromkeys(v.code for v in problems))
-        return ("not_a_solution", f"the file's answer is not a solution "
-                                  f"({_plural(len(problems), 'rule violation')}: {codes})")
-    if res.verdict is Verdict.UNIQUE:
-        if answer.differ(res.solutions[0]):
-            raise InternalError(f"the file's answer passes the rules but differs from the "
-                                f"unique solution at {cell_names(answer.differ(res.solutions[0]))}")
-        return "unique_solution", "the file's answer is the unique solution"
-    if res.verdict is Verdict.MULTIPLE:
-        return "a_solution", "the file's answer is one of several solutions"
-    if res.verdict is Verdict.NO_SOLUTION:
-        raise InternalError("the checker found no solution, but the file's answer passes "
-                            "the rules")
-    return "a_solution", "the file's answer is a solution (uniqueness unknown)"
 
 
 def _share(p: Puzzle) -> dict[str, str | None]:
@@ -283,7 +172,7 @@ def _print_result(label: str, puzzle: Puzzle, res: CheckResult | OptimumResult,
     head = (f"{label}: {res.verdict.value}{up_to} ({res.seconds:.3f} s, "
             f"{res.stats.get('backend')})")
     if res.verdict is Verdict.MULTIPLE:
-        head += f": two solutions differ in {_plural(len(res.differ), 'cell')}"
+        head += f": two solutions differ in {plural(len(res.differ), 'cell')}"
     elif res.verdict is Verdict.UNKNOWN:
         head += f": time limit of {args.time_limit} s reached"
     print(head)
@@ -314,7 +203,7 @@ def _drawable(puzzle: Puzzle, differ: Sequence[tuple[int, int]] = ()) -> bool:
           f"gives the rows, --picture draws it)")
     if differ:
         shown = cell_names(differ[:50]) + (" ..." if len(differ) > 50 else "")
-        print(f"differ in {_plural(len(differ), 'cell')}: {shown}")
+        print(f"differ in {plural(len(differ), 'cell')}: {shown}")
     return False
 
 
@@ -330,7 +219,7 @@ def _print_answer(puzzle: Puzzle, answer: Any, args: Namespace) -> None:
 
 # -- solve ----------------------------------------------------------------------------
 def _solve_optimum(label: str, item: Puzzle, args: Namespace, codes: list[int]) -> None:
-    res = _per_puzzle(label, args, codes, lambda: optimum(
+    res = per_puzzle(label, args, codes, lambda: optimum(
         item, backend=args.solver, encoding=args.encoding, time_limit=args.time_limit))
     if res is None:
         return
@@ -354,13 +243,13 @@ def _solve_mode(label: str, item: Puzzle, args: Namespace, codes: list[int]) -> 
     genre = get_genre(item.genre)
     modes = {m.name: m for m in genre.modes}
     if args.mode not in modes:
-        _bad(label, InputError(f"{genre.name} has no mode {args.mode!r} (choose from "
+        bad(label, InputError(f"{genre.name} has no mode {args.mode!r} (choose from "
                                f"{', '.join(modes) or 'none'})", "--mode"), args, codes)
         return
     options = ModeOptions(lower=args.lower, upper=args.upper, moves=args.moves,
                           print_asserts=args.print_asserts, dry_run=args.dry_run,
                           time_limit=args.time_limit)
-    res = _per_puzzle(label, args, codes, lambda: modes[args.mode].run(item, options))
+    res = per_puzzle(label, args, codes, lambda: modes[args.mode].run(item, options))
     if res is None:
         return
     if res.asserts is not None and not args.json:
@@ -385,14 +274,14 @@ def _solve_mode(label: str, item: Puzzle, args: Namespace, codes: list[int]) -> 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     codes: list[int] = []
-    for label, item in _readable(args, codes):
+    for label, item in readable(args, codes):
         if args.mode is not None:
             _solve_mode(label, item, args, codes)
             continue
         if get_genre(item.genre).question is Question.OPTIMUM:
             _solve_optimum(label, item, args, codes)
             continue
-        res = _per_puzzle(label, args, codes, partial(
+        res = per_puzzle(label, args, codes, partial(
             count, item, limit=1, backend=args.solver, encoding=args.encoding,
             time_limit=args.time_limit))
         if res is None:
@@ -414,8 +303,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 # -- count ----------------------------------------------------------------------------
 def cmd_count(args: argparse.Namespace) -> int:
     codes: list[int] = []
-    for label, item in _readable(args, codes):
-        res = _per_puzzle(label, args, codes, partial(
+    for label, item in readable(args, codes):
+        res = per_puzzle(label, args, codes, partial(
             count, item, limit=args.limit, backend=args.solver, encoding=args.encoding,
             time_limit=args.time_limit))
         if res is None:
@@ -442,19 +331,6 @@ def cmd_count(args: argparse.Namespace) -> int:
     return worst(codes)
 
 
-# -- url ------------------------------------------------------------------------------
-def cmd_url(args: argparse.Namespace) -> int:
-    codes: list[int] = []
-    for label, item in _readable(args, codes):
-        try:
-            print(to_url(item))
-            codes.append(EXIT_OK)
-        except InputError as e:
-            _err(str(e.located(label)))
-            codes.append(EXIT_BAD)
-    return worst(codes)
-
-
 # -- verify ---------------------------------------------------------------------------
 def cmd_verify(args: argparse.Namespace) -> int:
     doc = load_document(args.puzzle, args.format, answers=args.answer is None)
@@ -469,7 +345,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                           "violations": [{"code": v.code, "message": v.message,
                                           "cells": [list(c) for c in v.cells]} for v in problems]}))
     elif problems:
-        print(f"{label}: not a valid solution ({_plural(len(problems), 'rule violation')})")
+        print(f"{label}: not a valid solution ({plural(len(problems), 'rule violation')})")
         for v in problems:
             print(f"  {v.describe()}")
         if isinstance(answer, Solution):  # a move sequence has no grid to draw
@@ -480,32 +356,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return EXIT_NO if problems else EXIT_OK
 
 
-# -- genres ---------------------------------------------------------------------------
-def cmd_genres(args: argparse.Namespace) -> int:
-    for g in GENRES.values():
-        extra = [f"question: {g.question.value}" + (f" up to {g.symmetry}" if g.symmetry else "")]
-        if g.generator is not None:
-            extra.append("minimize, generate")
-        print(f"{g.name:10} aliases: {', '.join(g.aliases) or '-'}; puzz.link: "
-              f"{', '.join(g.url_pids) or '-'}; encodings: {', '.join(g.encodings)}; "
-              + "; ".join(extra))
-        if g.summary:
-            print(f"{'':10} {g.summary}")
-    return EXIT_OK
 
-
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="pencilproof",
-                description="Prove pencil puzzles have exactly one solution.",
-                epilog="PUZZLE is a text, JSON, pzprv3 or Janko file, a .jsonl batch, '-' for "
-                       "stdin, or a puzz.link URL (detected; --format forces one). Exit codes: "
-                       "0 unique/ok, 1 multiple/no solution/invalid, "
-                       "2 bad input (or a failed write), 3 unknown (time limit), 4 internal "
-                       "error (please report), 130 interrupted (Ctrl-C).")
-    p.add_argument("--version", action="version", version=f"pencilproof {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    sub.required = True
-
+# -- the parsers ----------------------------------------------------------------------
+def add_check(sub: Subparsers) -> None:
     c = sub.add_parser("check", help="decide uniqueness; show a second solution if there is one")
     c.add_argument("puzzles", nargs="+", metavar="PUZZLE")
     c.add_argument("--json", action="store_true", help="one JSON object per puzzle")
@@ -525,10 +378,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="draw the verdict: the solution, or both solutions with the cells "
                         "where they differ (a batch: OUT.svg, OUT-2.svg, ...)")
     _ascii_option(c)
-    _format_option(c)
+    format_option(c)
     _solver_options(c)
     c.set_defaults(func=cmd_check)
 
+
+def add_solve(sub: Subparsers) -> None:
     s = sub.add_parser("solve", help="print one solution (optimisation genres: an optimal one)")
     s.add_argument("puzzles", nargs="+", metavar="PUZZLE")
     s.add_argument("--json", action="store_true")
@@ -549,25 +404,24 @@ def build_parser() -> argparse.ArgumentParser:
                    help="--mode: build the formula, do not solve")
     _pivot_option(s)
     _ascii_option(s)
-    _format_option(s)
+    format_option(s)
     _solver_options(s)
     s.set_defaults(func=cmd_solve)
 
+
+def add_count(sub: Subparsers) -> None:
     n = sub.add_parser("count", help="count solutions, up to --limit")
     n.add_argument("puzzles", nargs="+", metavar="PUZZLE")
     n.add_argument("--limit", type=positive_int, default=100,
                    help="stop after this many solutions (default 100)")
     n.add_argument("--json", action="store_true")
     _pivot_option(n)
-    _format_option(n)
+    format_option(n)
     _solver_options(n)
     n.set_defaults(func=cmd_count)
 
-    u = sub.add_parser("url", help="print the puzz.link URL of each puzzle")
-    u.add_argument("puzzles", nargs="+", metavar="PUZZLE")
-    _format_option(u)
-    u.set_defaults(func=cmd_url)
 
+def add_verify(sub: Subparsers) -> None:
     v = sub.add_parser("verify", help="check a setter's intended answer against the rules")
     v.add_argument("puzzle", metavar="PUZZLE")
     v.add_argument("answer", metavar="ANSWER", nargs="?", default=None,
@@ -575,112 +429,5 @@ def build_parser() -> argparse.ArgumentParser:
                         "pzprv3 file / Janko block; default: the answer PUZZLE carries")
     v.add_argument("--json", action="store_true")
     _ascii_option(v)
-    _format_option(v)
+    format_option(v)
     v.set_defaults(func=cmd_verify)
-
-    g = sub.add_parser("genres", help="list the genres this version knows")
-    g.set_defaults(func=cmd_genres)
-
-    for extend in EXTENSIONS:
-        extend(sub)
-    return p
-
-
-#: Functions that add further subcommands (generator, renderers); each takes the
-#: subparsers object. Keeps this module a list of thin commands.
-EXTENSIONS: list[Callable[[Subparsers], None]] = [_formats_extend,    # render, convert (cli_formats.py)
-                             _generator_extend,  # minimize, generate (cli_generator.py)
-                             _analysis_extend,   # backbone, repair, explain (cli_analysis.py)
-                             _web_extend]        # serve (cli_web.py)
-
-
-class _OutputFailed(Exception):
-    """Writing to standard output failed (a full disk, a closed terminal)."""
-
-    def __init__(self, error: OSError):
-        super().__init__(str(error))
-        self.error = error
-
-
-class _GuardedStdout:
-    """``sys.stdout`` while a command runs: a write or flush that fails raises
-    :class:`_OutputFailed` (a closed pipe stays BrokenPipeError), so main reports it as
-    one line wherever the print happened. Everything else is the real stream's."""
-
-    def __init__(self, stream: TextIO):
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        try:
-            try:
-                return self._stream.write(text)
-            except UnicodeEncodeError:  # a file name that is not UTF-8, on a strict stream
-                encoding = getattr(self._stream, "encoding", None) or "utf-8"
-                return self._stream.write(
-                    text.encode(encoding, "backslashreplace").decode(encoding))
-        except BrokenPipeError:
-            raise
-        except OSError as e:
-            raise _OutputFailed(e) from None
-
-    def flush(self) -> None:
-        try:
-            return self._stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as e:
-            raise _OutputFailed(e) from None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as e:  # --help, --version, or a usage error (already printed)
-        return int(e.code or 0)
-    real_stdout = sys.stdout
-    sys.stdout = _GuardedStdout(real_stdout)
-    try:
-        code: int = args.func(args)
-        sys.stdout.flush()
-        return code
-    except _OutputFailed as e:
-        _err(f"standard output: cannot write: {e.error.strerror or e.error}")
-        return EXIT_BAD
-    except InputError as e:
-        _err(str(e))
-        return EXIT_BAD
-    except InternalError as e:
-        print(f"pencilproof: internal error (please report): {e}", file=sys.stderr)
-        return EXIT_INTERNAL
-    except KeyboardInterrupt:
-        print("pencilproof: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return EXIT_OK
-    finally:
-        sys.stdout = real_stdout
-
-
-def run() -> None:
-    if not stdout_is_unicode() and isinstance(sys.stdout, io.TextIOWrapper):
-        # Grids fall back to ASCII; any other character the encoding lacks becomes '?'.
-        sys.stdout.reconfigure(errors="replace")
-    code = main()
-    try:
-        sys.stdout.flush()
-    except OSError:
-        # Already reported (or a closed pipe): send what is left to /dev/null so that
-        # Python's own flush at exit does not print a traceback.
-        try:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
-    sys.exit(code)
-
-
-if __name__ == "__main__":
-    run()

@@ -1,6 +1,6 @@
 """The ``serve`` subcommand: the setter's workbench page on a local web server.
 
-Registered through :data:`pencilproof.cli.EXTENSIONS`. Starlette and uvicorn are the
+Registered through :data:`pencilproof.cli.program.COMMANDS`. Starlette and uvicorn are the
 optional ``web`` extra and load only here, when ``serve`` runs: without them the
 command is one line naming the extra (exit 2) and every other command works as before.
 """
@@ -14,8 +14,8 @@ import sys
 import threading
 import webbrowser
 
-from .cli_args import Subparsers, port, positive_int
-from .errors import InputError
+from ..errors import InputError
+from .args import Subparsers, port, positive_int
 
 MISSING = "serve needs the 'web' extra (Starlette and uvicorn): pip install 'pencilproof[web]'"
 
@@ -48,7 +48,7 @@ def _can_bind(host: str, port: int) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
-        from .web.app import create_app
+        from ..web.app import create_app
     except ImportError:
         raise InputError(MISSING) from None
     if not is_loopback(args.host):

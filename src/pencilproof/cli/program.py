@@ -1,0 +1,166 @@
+"""The ``pencilproof`` program: the parser of every subcommand, ``main(argv) -> int`` and
+``run()`` (the console script), which turn what goes wrong into one line and an exit code.
+
+Exit codes (:mod:`.common`): 0 unique (or success), 1 multiple / no solution / invalid
+answer, 3 unknown (time limit), 2 bad input, 4 internal error, 130 interrupted (Ctrl-C).
+Bad input is one line on stderr naming the problem and its place; so is a failed write
+(a full disk, a missing directory), exit 2.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+from typing import Any, Callable, NoReturn, Sequence, TextIO
+
+from .. import __version__
+from ..encodings import GENRES
+from ..errors import InputError, InternalError, printable
+from ..output.unicode import stdout_is_unicode
+from . import analysis, check, formats, generator, web
+from .args import Subparsers
+from .common import EXIT_BAD, EXIT_INTERNAL, EXIT_OK, err
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        message = printable(message)  # an argument with a line break stays on one line
+        self.exit(EXIT_BAD, f"pencilproof: error: {message} (see 'pencilproof {self.prog.split()[-1]} -h')\n"
+                  if " " in self.prog else f"pencilproof: error: {message} (see 'pencilproof -h')\n")
+
+
+# -- genres ---------------------------------------------------------------------------
+def cmd_genres(args: argparse.Namespace) -> int:
+    for g in GENRES.values():
+        extra = [f"question: {g.question.value}" + (f" up to {g.symmetry}" if g.symmetry else "")]
+        if g.generator is not None:
+            extra.append("minimize, generate")
+        print(f"{g.name:10} aliases: {', '.join(g.aliases) or '-'}; puzz.link: "
+              f"{', '.join(g.url_pids) or '-'}; encodings: {', '.join(g.encodings)}; "
+              + "; ".join(extra))
+        if g.summary:
+            print(f"{'':10} {g.summary}")
+    return EXIT_OK
+
+
+def _add_genres(sub: Subparsers) -> None:
+    g = sub.add_parser("genres", help="list the genres this version knows")
+    g.set_defaults(func=cmd_genres)
+
+
+#: What adds the subcommands, in the order ``pencilproof -h`` lists them; each takes the
+#: subparsers object. Keeps each module a list of thin commands.
+COMMANDS: list[Callable[[Subparsers], None]] = [
+    check.add_check, check.add_solve, check.add_count, formats.add_url, check.add_verify,
+    _add_genres,
+    formats.extend,    # render, convert
+    generator.extend,  # minimize, generate
+    analysis.extend,   # backbone, repair, explain
+    web.extend]        # serve
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="pencilproof",
+                description="Prove pencil puzzles have exactly one solution.",
+                epilog="PUZZLE is a text, JSON, pzprv3 or Janko file, a .jsonl batch, '-' for "
+                       "stdin, or a puzz.link URL (detected; --format forces one). Exit codes: "
+                       "0 unique/ok, 1 multiple/no solution/invalid, "
+                       "2 bad input (or a failed write), 3 unknown (time limit), 4 internal "
+                       "error (please report), 130 interrupted (Ctrl-C).")
+    p.add_argument("--version", action="version", version=f"pencilproof {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for add in COMMANDS:
+        add(sub)
+    return p
+
+
+class _OutputFailed(Exception):
+    """Writing to standard output failed (a full disk, a closed terminal)."""
+
+    def __init__(self, error: OSError):
+        super().__init__(str(error))
+        self.error = error
+
+
+class _GuardedStdout:
+    """``sys.stdout`` while a command runs: a write or flush that fails raises
+    :class:`_OutputFailed` (a closed pipe stays BrokenPipeError), so main reports it as
+    one line wherever the print happened. Everything else is the real stream's."""
+
+    def __init__(self, stream: TextIO):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            try:
+                return self._stream.write(text)
+            except UnicodeEncodeError:  # a file name that is not UTF-8, on a strict stream
+                encoding = getattr(self._stream, "encoding", None) or "utf-8"
+                return self._stream.write(
+                    text.encode(encoding, "backslashreplace").decode(encoding))
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise _OutputFailed(e) from None
+
+    def flush(self) -> None:
+        try:
+            return self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise _OutputFailed(e) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, --version, or a usage error (already printed)
+        return int(e.code or 0)
+    real_stdout = sys.stdout
+    sys.stdout = _GuardedStdout(real_stdout)
+    try:
+        code: int = args.func(args)
+        sys.stdout.flush()
+        return code
+    except _OutputFailed as e:
+        err(f"standard output: cannot write: {e.error.strerror or e.error}")
+        return EXIT_BAD
+    except InputError as e:
+        err(str(e))
+        return EXIT_BAD
+    except InternalError as e:
+        print(f"pencilproof: internal error (please report): {e}", file=sys.stderr)
+        return EXIT_INTERNAL
+    except KeyboardInterrupt:
+        print("pencilproof: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    finally:
+        sys.stdout = real_stdout
+
+
+def run() -> None:
+    if not stdout_is_unicode() and isinstance(sys.stdout, io.TextIOWrapper):
+        # Grids fall back to ASCII; any other character the encoding lacks becomes '?'.
+        sys.stdout.reconfigure(errors="replace")
+    code = main()
+    try:
+        sys.stdout.flush()
+    except OSError:
+        # Already reported (or a closed pipe): send what is left to /dev/null so that
+        # Python's own flush at exit does not print a traceback.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+    sys.exit(code)
