@@ -426,7 +426,7 @@ def plausible_pzprv3(rnd) -> str:
 
 
 def plausible_janko(rnd) -> str:
-    genre = _pick(rnd, ("canal", "akari", "smullyan", "Canal View", "lightup", "sudoku", ""))
+    genre = _pick(rnd, ("canal", "akari", "smullyan", "Canal View", "lightup", "tetris", ""))
     rows, cols = _size(rnd), _size(rnd)
     grid = _grid(rnd, "lightup" if genre in ("akari", "lightup") else "canal", rows, cols)
     lines = [_pick(rnd, ("begin", "begin", "Begin", "")), f"puzzle {genre}",

@@ -20,7 +20,7 @@ def _with(puzzle, clues):
     grid = [list(row) for row in puzzle.grid]
     for r, c, v in clues:
         grid[r][c] = v
-    return type(puzzle)(puzzle.genre, puzzle.rows, puzzle.cols, tuple(map(tuple, grid)))
+    return type(puzzle)(puzzle.genre, puzzle.rows, puzzle.cols, tuple(map(tuple, grid)), puzzle.params)
 
 
 def _unique_with(puzzle, answer) -> bool:

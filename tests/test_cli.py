@@ -117,7 +117,7 @@ BAD_FILES = {
     "token.txt": ("canal 2x2\n. x\n. .\n", "token.txt:2:3: r1c2: unknown token 'x'"),
     "negative.txt": ("canal 2x2\n. -1\n. .\n", "negative.txt:2:3: r1c2: clue -1 is negative"),
     "empty.txt": ("", "empty.txt: empty puzzle file"),
-    "genre.txt": ("sudoku 2x2\n. .\n. .\n", "genre.txt:1:1: unknown genre 'sudoku'"),
+    "genre.txt": ("tetris 2x2\n. .\n. .\n", "genre.txt:1:1: unknown genre 'tetris'"),
     "size.txt": ("canal 0x3\n", "size.txt:1:7: impossible size 0x3"),
     "rows.txt": ("canal 3x2\n. .\n. .\n", "rows.txt:4:1: header says 3 rows, the file has 2"),
     "bad.json": ('{"genre": "canal", "rows": 1, "cols": 2, "grid": [[null, -3]]}',

@@ -231,6 +231,6 @@ def test_bad_options_exit_2_with_one_line(run_cli, tmp_path, argv, message):
 
 
 def test_unknown_genre_exits_2(run_cli, tmp_path):
-    code, _, err = run_cli("generate", "sudoku", "--size", "6", "--out", str(tmp_path / "x.jsonl"))
-    assert code == 2 and err.startswith("pencilproof: error: genre: unknown genre 'sudoku'")
+    code, _, err = run_cli("generate", "tetris", "--size", "6", "--out", str(tmp_path / "x.jsonl"))
+    assert code == 2 and err.startswith("pencilproof: error: genre: unknown genre 'tetris'")
     assert err.count("\n") == 1

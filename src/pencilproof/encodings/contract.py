@@ -101,7 +101,10 @@ class Glyph:
     frame: bool = False
     links: tuple[str, ...] = ()
     #: A mark drawn instead of ``text`` in pictures (any font shows it): ``diamond``,
-    #: ``dash``, ``slash``, or ``petals:K`` (a flower, K of its 4 petals yellow).
+    #: ``dash``, ``slash``, ``petals:K`` (a flower, K of its 4 petals yellow), ``ring`` (a
+    #: white circle, Masyu), ``disc`` (a black circle) or ``island`` (a circle with ``text``
+    #: inside, Hashiwokakero). The terminal shows ``short``/``text``; a ring or disc
+    #: without either shows ``○``/``●``.
     mark: Optional[str] = None
 
     @property
@@ -187,12 +190,20 @@ class FormatSpec:
     janko_marks: Mapping[str, str] = field(default_factory=lambda: _frozen({}))
     #: The answer character of a cell without a mark (unshaded, unlit).
     blank: str = "."
-    #: How an answer character is drawn: ``shade`` (a filled cell) or ``lamp`` (a disc);
-    #: other characters are blank cells.
+    #: How an answer character is drawn, by kind: ``shade`` (a filled cell), ``lamp`` (a
+    #: disc), ``number`` (the character as a number, 1-9 then A-Z = 10-35, where the cell
+    #: has no given), ``pipe`` (lines from the centre to the sides: ``| - L J 7 F``, ends
+    #: ``^ > v <``, crossing ``+``), ``bridge`` (``-``/``=`` single/double horizontal,
+    #: ``|``/``H`` single/double vertical) or ``inside`` (a cell inside a loop drawn along
+    #: the cell sides where inside meets outside; the grid is then drawn as dots). Other
+    #: characters are blank cells. See :mod:`pencilproof.output`.
     drawing: Mapping[str, str] = field(default_factory=lambda: _frozen({"#": "shade"}))
-    #: Words for the legend of differing cells, by drawing kind (``blank`` included).
-    legend: Mapping[str, str] = field(
-        default_factory=lambda: _frozen({"shade": "shaded", "blank": "unshaded"}))
+    #: The answer's characters mark regions (Fillomino): thick borders are drawn between
+    #: cells whose answer characters differ (the puzzle's ``areas`` are always drawn).
+    answer_regions: bool = False
+    #: Words for the legend of differing cells, by drawing kind (``blank`` included);
+    #: kinds left out get the renderer's words (``shaded``, ``unshaded``, ``lamp``, ...).
+    legend: Mapping[str, str] = field(default_factory=lambda: _frozen({}))
     #: The genre's own one-line codes (read everywhere, written by ``convert --to``).
     codes: tuple[CodeFormat, ...] = ()
     #: The genre's own whole-file formats (detected from the content).
@@ -229,7 +240,7 @@ class FormatSpec:
         return out
 
     def kind(self, ch: Optional[str]) -> str:
-        """The drawing kind of an answer character: ``shade``, ``lamp`` or ``blank``."""
+        """The drawing kind of an answer character (see :attr:`drawing`), or ``blank``."""
         return self.drawing.get(ch, "blank") if ch is not None else "blank"
 
 

@@ -42,7 +42,8 @@ class Sudoku(KitGenre):
     summary = "fill 1-N so each row, column and box holds every number once (boxes may be irregular)"
     param_keys = ("areas",)
     formats = kit_formats(url_codec="number16", pzprv3_pid="sudoku", janko_names=("sudoku",),
-                          drawing={}, blank=".")
+                          blank=".",
+                          drawing=dict.fromkeys("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", "number"))
     max_clue = 36
     editor_candidates = (".", *map(str, range(1, 10)))
 
@@ -90,12 +91,43 @@ class Sudoku(KitGenre):
         return v.cell["number"][cell]
 
     def random_layout(self, rows: int, cols: int, rng: random.Random) -> Puzzle:
+        """Standard boxes where the size has them, else random irregular boxes."""
         if rows != cols:
             raise InputError(f"a Sudoku is square, not {rows}x{cols}", "--size")
         blank = super().random_layout(rows, cols, rng)
-        if standard_areas(rows) is None:
-            raise InputError(f"a {rows}x{rows} Sudoku has no standard boxes", "--size")
-        return blank
+        if standard_areas(rows) is not None:
+            return blank
+        return blank.with_params(areas=jigsaw(rows, rng))
+
+
+def jigsaw(n: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+    """n connected regions of n cells each: the rows, reshaped by random swaps of two
+    edge-adjacent cells of different regions that keep both regions connected."""
+    label = {(r, c): r for r in range(n) for c in range(n)}
+
+    def connected(k: int) -> bool:
+        cells = {x for x, v in label.items() if v == k}
+        todo, seen = [next(iter(cells))], set()
+        while todo:
+            x = todo.pop()
+            if x not in seen:
+                seen.add(x)
+                todo += [y for y in ((x[0] + 1, x[1]), (x[0] - 1, x[1]), (x[0], x[1] + 1),
+                                     (x[0], x[1] - 1)) if y in cells]
+        return len(seen) == len(cells)
+
+    for _ in range(n * n * 8):
+        a = (rng.randrange(n), rng.randrange(n))
+        b = rng.choice([(a[0] + 1, a[1]), (a[0], a[1] + 1)])
+        if b not in label or label[a] == label[b]:
+            continue
+        c = rng.choice([x for x in label if label[x] == label[b] and x != b])
+        # a joins b's region and c leaves it for a's: sizes stay n.
+        ka, kb = label[a], label[b]
+        label[a], label[c] = kb, ka
+        if not (connected(ka) and connected(kb)):
+            label[a], label[c] = ka, kb
+    return normalize_areas([[label[(r, c)] for c in range(n)] for r in range(n)])
 
 
 SUDOKU = Sudoku()

@@ -20,6 +20,7 @@ from typing import Any, Callable, Optional
 from ..encodings import get_genre, recognize_code
 from ..errors import InputError
 from ..puzzle import Puzzle, Solution
+from .janko import parse_janko
 from .pzprv3 import parse_pzprv3, pzprv3_text
 from .spec import Document
 from .url import check_size, parse_url, to_url
@@ -179,7 +180,6 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
 
 def _janko_doc(doc: dict[str, Any], place: Callable[..., str]) -> Document:
     """A document ``{"janko": "begin ... end"}``: read like the block (its solution too)."""
-    from .janko import parse_janko
     return parse_janko(doc["janko"], f"{place('janko')}: janko")
 
 

@@ -48,7 +48,7 @@ def render_png(scene: Scene, scale: int = 1) -> Any:
             d.rectangle(box, fill=s.fill, outline=s.stroke if s.stroke else None, width=width)
         elif isinstance(s, Disc):
             d.ellipse([(s.cx - s.r) * k, (s.cy - s.r) * k, (s.cx + s.r) * k, (s.cy + s.r) * k],
-                      fill=s.fill, outline=s.stroke, width=max(1, k))
+                      fill=s.fill, outline=s.stroke, width=max(1, round(s.width * k)))
         elif isinstance(s, Line):
             d.line([s.x1 * k, s.y1 * k, s.x2 * k, s.y2 * k], fill=s.stroke,
                    width=max(1, round(s.width * k)))

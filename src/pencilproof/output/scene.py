@@ -7,8 +7,24 @@ solutions and differing cells are handed in.
 
 Every cell is one ``Rect`` with ``cls="cell"`` and the cell's name (``r1c1`` is the
 top-left) as its title; columns are labelled ``c1``.. above the grid, rows ``r1``.. to its
-left. How an answer character is drawn (a shaded cell, a lamp) and whether givens are
-walls is the genre's FormatSpec (``genre.formats``). An optional ``name`` (the puzzle's
+left. How an answer character is drawn and whether givens are walls is the genre's
+FormatSpec (``genre.formats``), by drawing kind:
+
+* ``shade``: a dark cell; ``lamp``: a yellow disc;
+* ``number``: the answer's number in blue (givens stay black and bold, and a cell with a
+  given shows only the given);
+* ``pipe``: thick blue lines from the centre to the sides (a disc rounds the joint);
+* ``bridge``: one or two blue lines through the cell, reaching into a neighbouring
+  given (an island, whose circle is drawn over the bridge's end);
+* ``inside``: a light blue cell; the loop is a thick blue line along every side where an
+  inside cell meets an outside one (beyond the grid is outside), and the grid is drawn
+  as light lines with dots at the corners.
+
+Regions are thick black borders: between cells of different ``areas`` (the puzzle's
+parameter), and with ``FormatSpec.answer_regions`` between cells whose answer characters
+differ (Fillomino). Glyph marks ``ring``, ``disc`` and ``island`` are circles (an
+island's number inside). Differing cells get a pink fill (unless dark) and a red frame,
+whatever their kind. An optional ``name`` (the puzzle's
 file name or URL) is a title line above the grids; caption lines that do not fit the
 picture's width are wrapped onto further lines, and the picture grows to hold them.
 """
@@ -19,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence, Union
 
 from ..encodings import Genre, Glyph, get_genre
+from ..encodings.kit.layers import PIPE_DIRS
 from ..checker.check import OptimumResult
 from ..errors import printable
 from ..puzzle import Cell, Puzzle, Solution, Violation
@@ -37,6 +54,11 @@ INK, GRID, SHADE, WALL = "#000000", "#9a9a9a", "#2f3e4e", "#111111"
 DIFF, DIFF_FILL, LAMP, LABEL_INK, PAPER = "#d62728", "#fbd5d0", "#f2b705", "#555555", "#ffffff"
 HOLE, FRAME, LINK = "#e4e4e4", "#8a8a8a", "#c47f00"
 PETAL_YELLOW, PETAL_PURPLE = "#f2c200", "#8e44ad"
+#: Answers drawn on the grid (numbers, pipes, bridges, loops) are blue: givens stay black.
+ANSWER, INSIDE_FILL, DOT_GRID, DOT = "#1f5fbf", "#e4ecf7", "#e2e2e2", "#6b6b6b"
+REGION_W, PIPE_W, LOOP_W = 3.0, 5.0, 4.0
+#: Bridge characters: (horizontal, double).
+BRIDGES = {"-": (True, False), "=": (True, True), "|": (False, False), "H": (False, True)}
 
 
 @dataclass(frozen=True)
@@ -60,6 +82,7 @@ class Disc:
     fill: str
     stroke: Optional[str] = None
     cls: str = ""
+    width: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -117,7 +140,10 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
            ox: float, oy: float, title: str, panel: int,
            notes: Optional[dict[Cell, str]] = None) -> list[Shape]:
     """One grid with its labels, its top-left label corner at (ox, oy); ``notes`` are
-    small texts in cells' bottom-right corners (explain's step numbers)."""
+    small texts in cells' bottom-right corners (explain's step numbers).
+
+    Drawing order: cells, region borders (and a loop genre's dots), bridges, givens and
+    answer numbers, then pipes and loops (over the givens, as pzprjs draws them)."""
     spec = genre.formats
     out: list[Shape] = []
     if title:
@@ -131,7 +157,12 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
         out.append(Text(ox + LABEL - 4, gy + (r + 0.5) * CELL, f"r{r + 1}", 11, LABEL_INK,
                         anchor="end", cls="label"))
     marks = spec.marks_of(puzzle, solution) if solution is not None else {}
+    kinds = {cell: spec.drawing.get(ch, "") for cell, ch in marks.items()}
+    dots = "inside" in spec.drawing.values()
+    grid_ink = DOT_GRID if dots else GRID
+    under: list[Shape] = []
     overlays: list[Shape] = []
+    over: list[Shape] = []
     glyphs: dict[Any, Optional[Glyph]] = {}
     for r in range(puzzle.rows):
         for c in range(puzzle.cols):
@@ -142,16 +173,26 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
             glyph = glyphs[given]
             name = f"{cell_name((r, c))}" + (f" = {given}" if given is not None else "")
             if glyph is not None and glyph.hole:
-                out.append(Rect(x, y, CELL, CELL, HOLE, GRID, 1.0, "hole", name))
+                out.append(Rect(x, y, CELL, CELL, HOLE, grid_ink, 1.0, "hole", name))
                 continue
-            how = spec.drawing.get(marks.get((r, c), ""), "")
+            ch = marks.get((r, c), "")
+            how = kinds.get((r, c), "")
             wall = spec.walls and given is not None
             dark = wall or how == "shade"
             own = glyph.fill if glyph is not None and glyph.fill else PAPER
-            fill = WALL if wall else SHADE if dark else DIFF_FILL if (r, c) in marked else own
-            out.append(Rect(x, y, CELL, CELL, fill, GRID, 1.0, "cell", name))
+            fill = (WALL if wall else SHADE if dark else DIFF_FILL if (r, c) in marked else
+                    INSIDE_FILL if how == "inside" else own)
+            out.append(Rect(x, y, CELL, CELL, fill, grid_ink, 1.0, "cell", name))
             if how == "lamp":
                 overlays.append(Disc(x + CELL / 2, y + CELL / 2, CELL * 0.3, LAMP, INK, "lamp"))
+            elif how == "pipe":
+                over += _pipe(ch, x, y)
+            elif how == "bridge":
+                under += _bridge(ch, x, y, _reach(puzzle, (r, c), ch))
+            elif how == "number" and not (glyph is not None and (glyph.text or glyph.mark)):
+                text = _number_text(ch)
+                overlays.append(Text(x + CELL / 2, y + CELL / 2, text, _text_size(text), ANSWER,
+                                     cls="answer"))
             if glyph is not None and glyph.frame:
                 overlays.append(Rect(x + 5, y + 5, CELL - 10, CELL - 10, None, FRAME, 2.0,
                                      "fixed", cell_name((r, c))))
@@ -160,18 +201,21 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
                     overlays.append(Disc(x + CELL / 2, y + CELL / 2, CELL * 0.38, PAPER,
                                          None, "backdrop"))
                 overlays += _mark(glyph.mark, x, y, glyph.ink or INK)
-                if glyph.text:  # a note beside the mark (hidden)
+                if glyph.mark == "island":  # the island's number inside its circle
+                    overlays.append(Text(x + CELL / 2, y + CELL / 2, glyph.text,
+                                         _text_size(glyph.text) * 0.85, glyph.ink or INK,
+                                         bold=True, cls="clue"))
+                elif glyph.text:  # a note beside the mark (hidden)
                     overlays.append(Text(x + CELL - 6, y + 7, glyph.text, 9, LABEL_INK,
                                          cls="note"))
             elif glyph is not None and glyph.text:
                 text = glyph.text
-                size = min(CELL * 0.55, CELL * 1.5 / max(len(text), 1))
                 if dark and glyph.ink is not None:  # a coloured symbol on a dark cell
                     overlays.append(Disc(x + CELL / 2, y + CELL / 2, CELL * 0.34, PAPER,
                                          None, "backdrop"))
                 ink = glyph.ink or (PAPER if dark else INK)
-                overlays.append(Text(x + CELL / 2, y + CELL / 2, text, size, ink, bold=True,
-                                     cls="clue"))
+                overlays.append(Text(x + CELL / 2, y + CELL / 2, text, _text_size(text), ink,
+                                     bold=True, cls="clue"))
             for side in glyph.links if glyph is not None else ():
                 if side == "left":
                     overlays.append(Line(x - 7, y + CELL / 2, x + 7, y + CELL / 2, LINK, 5.0))
@@ -185,15 +229,132 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
                 overlays.append(Rect(x + CELL - 17, y + CELL - 13, 16, 12, PAPER, None, 0,
                                      "backdrop"))
                 overlays.append(Text(x + CELL - 9, y + CELL - 7, note, 9, DIFF, cls="note"))
-    out.extend(overlays)
-    out.append(Rect(gx, gy, puzzle.cols * CELL, puzzle.rows * CELL, None, INK, 2.0, "border"))
+    out += _borders(puzzle, spec.answer_regions and solution is not None, marks, gx, gy)
+    if dots:
+        out += [Disc(gx + c * CELL, gy + r * CELL, 1.8, DOT, None, "dot")
+                for r in range(puzzle.rows + 1) for c in range(puzzle.cols + 1)]
+        over += _loop(puzzle, kinds, gx, gy)
+    out += under + overlays + over
+    out.append(Rect(gx, gy, puzzle.cols * CELL, puzzle.rows * CELL, None,
+                    DOT_GRID if dots else INK, 1.0 if dots else 2.0, "border"))
+    return out
+
+
+def _text_size(text: str) -> float:
+    """A cell's label size: large for one or two characters, smaller for longer ones."""
+    return min(CELL * 0.55, CELL * 1.5 / max(len(text), 1))
+
+
+def _number_text(ch: str) -> str:
+    """An answer character as the number it stands for (``A`` = 10, ... ``Z`` = 35)."""
+    try:
+        return str(int(ch, 36))
+    except ValueError:
+        return ch
+
+
+def _pipe(ch: str, x: float, y: float) -> list[Shape]:
+    """Thick lines from the cell's centre to the sides its pipe character names, and a
+    disc at the centre that rounds the joint (and marks a path's end)."""
+    dirs = PIPE_DIRS.get(ch, frozenset())
+    cx, cy = x + CELL / 2, y + CELL / 2
+    ends = {"N": (cx, y), "E": (x + CELL, cy), "S": (cx, y + CELL), "W": (x, cy)}
+    out: list[Shape] = [Line(cx, cy, *ends[d], ANSWER, PIPE_W) for d in "NESW" if d in dirs]
+    if out:
+        out.append(Disc(cx, cy, PIPE_W / 2, ANSWER, None, "joint"))
+    return out
+
+
+def _reach(puzzle: Puzzle, cell: Cell, ch: str) -> tuple[float, float]:
+    """How far a bridge reaches past its cell on each end: to the centre of a neighbouring
+    given (an island, drawn over the bridge's end), else to the cell's side."""
+    r, c = cell
+    steps = ((0, -1), (0, 1)) if ch in "-=" else ((-1, 0), (1, 0))
+    out = []
+    for dr, dc in steps:
+        y, x = r + dr, c + dc
+        given = (0 <= y < puzzle.rows and 0 <= x < puzzle.cols and puzzle.grid[y][x] is not None)
+        out.append(CELL / 2 if given else 0.0)
+    return out[0], out[1]
+
+
+def _bridge(ch: str, x: float, y: float, reach: tuple[float, float]) -> list[Shape]:
+    """One or two lines through the cell: ``-`` ``=`` across, ``|`` ``H`` down."""
+    if ch not in BRIDGES:
+        return []
+    horizontal, double = BRIDGES[ch]
+    offsets, width = ((-3.5, 3.5), 2.0) if double else ((0.0,), 2.5)
+    a, b = reach
+    if horizontal:
+        return [Line(x - a, y + CELL / 2 + o, x + CELL + b, y + CELL / 2 + o, ANSWER, width)
+                for o in offsets]
+    return [Line(x + CELL / 2 + o, y - a, x + CELL / 2 + o, y + CELL + b, ANSWER, width)
+            for o in offsets]
+
+
+def _borders(puzzle: Puzzle, by_answer: bool, marks: dict[Cell, str], gx: float,
+             gy: float) -> list[Shape]:
+    """Thick lines between cells of different regions: the puzzle's ``areas``, and with
+    ``by_answer`` cells whose answer characters differ (Fillomino)."""
+    layout = puzzle.param("areas")
+    if layout is not None and (len(layout) != puzzle.rows or
+                               any(len(row) != puzzle.cols for row in layout)):
+        layout = None  # not this grid's layout: nothing to draw from it
+    if layout is None and not by_answer:
+        return []
+
+    def differ(a: Cell, b: Cell) -> bool:
+        if layout is not None and layout[a[0]][a[1]] != layout[b[0]][b[1]]:
+            return True
+        return by_answer and a in marks and b in marks and marks[a] != marks[b]
+
+    out: list[Shape] = []
+    h = REGION_W / 2  # each side runs on by half its width, so that corners are square
+    for r in range(puzzle.rows):
+        for c in range(puzzle.cols):
+            if c + 1 < puzzle.cols and differ((r, c), (r, c + 1)):
+                x = gx + (c + 1) * CELL
+                out.append(Line(x, gy + r * CELL - h, x, gy + (r + 1) * CELL + h, INK, REGION_W))
+            if r + 1 < puzzle.rows and differ((r, c), (r + 1, c)):
+                y = gy + (r + 1) * CELL
+                out.append(Line(gx + c * CELL - h, y, gx + (c + 1) * CELL + h, y, INK, REGION_W))
+    return out
+
+
+def _loop(puzzle: Puzzle, kinds: dict[Cell, str], gx: float, gy: float) -> list[Shape]:
+    """The loop around the ``inside`` cells: a thick line along every cell side where an
+    inside cell meets an outside one (beyond the grid is outside), discs at its corners."""
+    def inside(r: int, c: int) -> bool:
+        return kinds.get((r, c)) == "inside"
+
+    out: list[Shape] = []
+    corners: set[tuple[int, int]] = set()
+    for r in range(puzzle.rows + 1):
+        for c in range(puzzle.cols + 1):
+            if c < puzzle.cols and inside(r - 1, c) != inside(r, c):  # the side above (r, c)
+                out.append(Line(gx + c * CELL, gy + r * CELL, gx + (c + 1) * CELL, gy + r * CELL,
+                                ANSWER, LOOP_W))
+                corners |= {(r, c), (r, c + 1)}
+            if r < puzzle.rows and inside(r, c - 1) != inside(r, c):  # the side left of (r, c)
+                out.append(Line(gx + c * CELL, gy + r * CELL, gx + c * CELL, gy + (r + 1) * CELL,
+                                ANSWER, LOOP_W))
+                corners |= {(r, c), (r + 1, c)}
+    out += [Disc(gx + c * CELL, gy + r * CELL, LOOP_W / 2, ANSWER, None, "joint")
+            for r, c in sorted(corners)]
     return out
 
 
 def _mark(mark: str, x: float, y: float, ink: str) -> list[Shape]:
     """A symbol drawn with lines and discs (no font needed): a diamond, a dash, a slash,
-    or a flower whose first K of 4 petals are yellow (the others purple)."""
+    a flower whose first K of 4 petals are yellow (the others purple), a white ring, a
+    black disc, or an island's circle (its number is drawn by the caller)."""
     cx, cy, h = x + CELL / 2, y + CELL / 2, CELL * 0.3
+    if mark == "ring":
+        return [Disc(cx, cy, CELL * 0.36, PAPER, ink, "ring", 2.0)]
+    if mark == "disc":
+        return [Disc(cx, cy, CELL * 0.36, ink, None, "disc")]
+    if mark == "island":
+        return [Disc(cx, cy, CELL * 0.42, PAPER, ink, "island", 1.5)]
     if mark == "diamond":
         pts = [(cx, cy - h), (cx + h, cy), (cx, cy + h), (cx - h, cy), (cx, cy - h)]
         return [Line(a[0], a[1], b[0], b[1], ink, 3.5) for a, b in zip(pts, pts[1:])]

@@ -52,7 +52,8 @@ def _shape(s: Shape) -> str:
             return f"<rect{cls}{a}><title>{escape(s.title)}</title></rect>"
         return f"<rect{cls}{a}/>"
     if isinstance(s, Disc):
-        a = _attrs(cx=float(s.cx), cy=float(s.cy), r=float(s.r), fill=s.fill, stroke=s.stroke)
+        a = _attrs(cx=float(s.cx), cy=float(s.cy), r=float(s.r), fill=s.fill, stroke=s.stroke,
+                   stroke_width=float(s.width) if s.stroke and s.width != 1.0 else None)
         return f'<circle class="{s.cls}"{a}/>' if s.cls else f"<circle{a}/>"
     if isinstance(s, Line):
         a = _attrs(x1=float(s.x1), y1=float(s.y1), x2=float(s.x2), y2=float(s.y2),

@@ -5,12 +5,30 @@ unshaded cells as ``·``, a clue in a shaded cell (Smullyanic Dynasty) as ``█3
 as ``▓▓`` (numbered walls show their number) and lamps as ``●``. In a pair of solutions
 the cells where they differ are drawn ``▒▒`` (shaded), ``○`` (unshaded) or ``◉`` (lamp),
 and numbered clues that differ between shaded and unshaded as ``▒3``, so the differences
-stand out without colour. What an answer character is (shade, lamp, blank) and whether
-givens are walls is the genre's declaration (``genre.formats``), never a genre name.
+stand out without colour. What an answer character is and whether givens are walls is
+the genre's declaration (``genre.formats``), never a genre name. The other drawing kinds:
+
+* ``number``: the answer's number where the cell has no given (``A`` is 10); a
+  differing number is ``○5``;
+* ``pipe``: box-drawing lines ``─ │ └ ┘ ┐ ┌``, path ends ``╵ ╶ ╷ ╴``, crossing ``┼``,
+  joined across cells; a differing cell's lines are heavy (``━ ┃ ┗ ...``);
+* ``bridge``: ``─ ═`` across, ``│ ║`` down, reaching the islands on either side;
+  differing bridges are ``━ ≡ ┃ ‖``; in both line kinds a differing empty cell is ``×``;
+* ``inside`` (a loop genre): inside cells are ``░░`` (a clue in one ``░3``), outside
+  cells ``·``; differing ones ``▒▒`` and ``○``;
+* glyph marks ``ring`` and ``disc`` without a text are ``○`` and ``●``.
+
+Regions: when the puzzle has ``areas`` (or the genre's answer marks regions,
+``FormatSpec.answer_regions``, and an answer is drawn), cells are separated by one
+column and rows by one line, where region borders are drawn (``│ ─ ┼ ...``), e.g.
+``1 2│3`` over ``───┘ ``.
 
 ASCII (``--ascii``, and automatically when standard output's encoding cannot write the
 Unicode glyphs, e.g. cp1252): ``##`` shaded, ``.`` unshaded, ``#3`` a shaded clue, ``XX``
 a wall, ``L`` a lamp; differing cells ``**`` (shaded), ``o`` (unshaded), ``@`` (lamp).
+Pipes are ``| - +`` (ends ``^ > v <``), bridges ``- = | H``, a differing line cell
+``*`` and a differing empty one ``x``; inside cells ``::``; rings ``O``, discs ``@``;
+region borders ``| - +``.
 """
 from __future__ import annotations
 
@@ -19,7 +37,12 @@ from dataclasses import dataclass
 from typing import Iterable, Optional, TextIO
 
 from ..encodings import FormatSpec, Genre, get_genre
+from ..encodings.kit.layers import PIPE_DIRS
 from ..puzzle import Cell, Puzzle, Solution
+
+#: Directions of a bridge character.
+BRIDGE_DIRS = {"-": frozenset("EW"), "=": frozenset("EW"), "|": frozenset("NS"),
+               "H": frozenset("NS")}
 
 
 @dataclass(frozen=True)
@@ -28,10 +51,41 @@ class Glyphs:
 
     kinds: dict[str, tuple[str, str]]
     wall: str
+    #: Lines and borders by the sides they reach, index 8*N + 4*E + 2*S + W: plain and
+    #: for differing cells.
+    box: str
+    heavy: str
+    #: A pipe's line across and down between cells: plain, differing, plain, differing.
+    pads: tuple[str, str, str, str]
+    #: Bridge characters: plain, differing, and a differing bridge's line between cells.
+    bridges: dict[str, tuple[str, str, str]]
+    #: A differing cell without a line, in a genre of lines.
+    nope: str
+    #: Glyph marks drawn as a character when the glyph has no text.
+    marks: dict[str, str]
+
+    def chars(self) -> str:
+        return ("".join("".join(t) for d in (self.kinds, self.bridges) for t in d.values())
+                + self.wall + self.box + self.heavy + "".join(self.pads) + self.nope
+                + "".join(self.marks.values()))
 
 
-UNICODE = Glyphs({"shade": ("█", "▒"), "lamp": ("●", "◉"), "blank": ("·", "○")}, "▓")
-ASCII = Glyphs({"shade": ("#", "*"), "lamp": ("L", "@"), "blank": (".", "o")}, "X")
+UNICODE = Glyphs({"shade": ("█", "▒"), "lamp": ("●", "◉"), "blank": ("·", "○"),
+                  "inside": ("░", "▒")}, "▓",
+                 " ╴╷┐╶─┌┬╵┘│┤└┴├┼", " ╸╻┓╺━┏┳╹┛┃┫┗┻┣╋", ("─", "━", "│", "┃"),
+                 {"-": ("─", "━", "━"), "=": ("═", "≡", "≡"), "|": ("│", "┃", "┃"),
+                  "H": ("║", "‖", "‖")}, "×",
+                 {"ring": "○", "disc": "●"})
+ASCII = Glyphs({"shade": ("#", "*"), "lamp": ("L", "@"), "blank": (".", "o"),
+                "inside": (":", "*")}, "X",
+               " <v+>-++^+|+++++", "*" * 16, ("-", "-", "|", "|"),
+               {"-": ("-", "*", "-"), "=": ("=", "*", "="), "|": ("|", "*", "|"),
+                "H": ("H", "*", "H")}, "x",
+               {"ring": "O", "disc": "@"})
+
+#: Legend words for kinds a genre's ``FormatSpec.legend`` leaves out.
+WORDS = {"shade": "shaded", "lamp": "lamp", "blank": "unshaded", "number": "number",
+         "pipe": "line", "bridge": "bridge", "inside": "inside"}
 
 
 def stdout_is_unicode(stream: Optional[TextIO] = None) -> bool:
@@ -39,7 +93,7 @@ def stdout_is_unicode(stream: Optional[TextIO] = None) -> bool:
     stream = sys.stdout if stream is None else stream
     encoding = getattr(stream, "encoding", None) or "utf-8"
     try:
-        ("".join(a + b for a, b in UNICODE.kinds.values()) + UNICODE.wall).encode(encoding)
+        UNICODE.chars().encode(encoding)
     except (UnicodeEncodeError, LookupError):
         return False
     return True
@@ -57,42 +111,102 @@ def cell_names(cells: Iterable[Cell]) -> str:
     return " ".join(f"r{r + 1}c{c + 1}" for r, c in cells)
 
 
-def _labels(genre: Genre, puzzle: Puzzle) -> dict[object, Optional[str]]:
+def _labels(genre: Genre, puzzle: Puzzle, glyphs: Glyphs) -> dict[object, Optional[str]]:
     """Each distinct given's terminal text ("" for a hole, None: no given)."""
     out: dict[object, Optional[str]] = {}
     for row in puzzle.grid:
         for v in row:
             if v not in out:
                 g = genre.glyph(v) if v is not None else None
-                out[v] = None if g is None else "" if g.hole else g.terminal or None
+                out[v] = (None if g is None else "" if g.hole else
+                          g.terminal or glyphs.marks.get(g.mark or "") or None)
     return out
 
 
-def _width(labels: dict[object, Optional[str]]) -> int:
-    return max([2] + [len(t) + 1 for t in labels.values() if t])
+def _number_text(ch: str) -> str:
+    """An answer character as the number it stands for (``A`` = 10, ... ``Z`` = 35)."""
+    try:
+        return str(int(ch, 36))
+    except ValueError:
+        return ch
+
+
+def _index(dirs: Iterable[str]) -> int:
+    return sum({"N": 8, "E": 4, "S": 2, "W": 1}[d] for d in set(dirs))
+
+
+@dataclass(frozen=True)
+class _Cell:
+    """One cell's terminal drawing: ``text`` right-aligned, ``pad`` filling the rest;
+    the lines leaving it (``dirs``) with their characters across and down; ``solid`` a
+    shaded cell's mark, which a separator between two such cells takes too."""
+
+    text: str = ""
+    pad: str = " "
+    dirs: frozenset[str] = frozenset()
+    across: str = ""
+    down: str = ""
+    solid: str = ""
 
 
 def _cell(spec: FormatSpec, puzzle: Puzzle, solution: Solution | None, cell: Cell,
-          marked: bool, w: int, glyphs: Glyphs, labels: dict[object, Optional[str]]) -> str:
+          marked: bool, glyphs: Glyphs, labels: dict[object, Optional[str]],
+          lines: bool) -> _Cell:
     given = puzzle[cell]
     label = labels[given]
     if label == "":  # a hole: no cell there
-        return " " * w
-    kind = spec.kind(solution[cell] if solution is not None else None)
-    plain, diff = glyphs.kinds[kind]
-    mark = diff if marked else plain
+        return _Cell()
+    ch = solution[cell] if solution is not None else None
+    kind = spec.kind(ch)
     if spec.walls and given is not None and not isinstance(given, int):
-        return glyphs.wall * w  # an unnumbered wall; a numbered one shows its number
+        return _Cell(pad=glyphs.wall)  # an unnumbered wall; a numbered one shows its number
+    if kind in ("pipe", "bridge") and ch is not None:
+        if kind == "pipe":
+            dirs = PIPE_DIRS.get(ch, frozenset())
+            mark = (glyphs.heavy if marked else glyphs.box)[_index(dirs)]
+            across, down = glyphs.pads[marked], glyphs.pads[2 + marked]
+        else:
+            dirs = BRIDGE_DIRS.get(ch, frozenset())
+            plain, diff, pad = glyphs.bridges.get(ch, (ch, ch, ch))
+            mark, across = (diff, pad) if marked else (plain, plain)
+            down = across
+        return _Cell(label if label is not None else mark, " ", dirs, across, down)
+    if kind == "number" and ch is not None:
+        text = label if label is not None else _number_text(ch)
+        return _Cell(text, glyphs.kinds["blank"][1] if marked else " ")
+    plain, diff = glyphs.kinds.get(kind, glyphs.kinds["blank"])
+    mark = diff if marked else plain
+    if marked and lines and kind == "blank":
+        mark = diff = glyphs.nope
+    if kind in ("shade", "inside"):  # a clue in a shaded cell keeps the shading beside it
+        return _Cell(label or "", mark, solid=mark)
     if label is not None:
-        text = label
-        if kind == "shade":  # a clue in a shaded cell
-            return mark * (w - len(text)) + text
-        if marked:
-            return diff * (w - len(text)) + text
-        return text.rjust(w)
-    if kind == "shade":
-        return mark * w
-    return mark.rjust(w)
+        return _Cell(label, diff if marked else " ")
+    return _Cell(mark)
+
+
+def _across(left: Optional[_Cell], right: _Cell) -> Optional[str]:
+    """The line crossing between two cells side by side, if any."""
+    if "W" in right.dirs:
+        return right.across
+    if left is not None and "E" in left.dirs:
+        return left.across
+    return None
+
+
+def _regions(spec: FormatSpec, puzzle: Puzzle, solution: Solution | None) -> Optional[list[list[object]]]:
+    """Each cell's region (the puzzle's ``areas``, and the answer's character where the
+    answer marks regions), or None: no regions to draw."""
+    layout = puzzle.param("areas")
+    if layout is not None and (len(layout) != puzzle.rows or
+                               any(len(row) != puzzle.cols for row in layout)):
+        layout = None
+    by_answer = spec.answer_regions and solution is not None
+    if layout is None and not by_answer:
+        return None
+    return [[(layout[r][c] if layout is not None else None,
+              solution[(r, c)] if by_answer and solution is not None else None)
+             for c in range(puzzle.cols)] for r in range(puzzle.rows)]
 
 
 def render_grid(puzzle: Puzzle, solution: Solution | None = None,
@@ -101,12 +215,62 @@ def render_grid(puzzle: Puzzle, solution: Solution | None = None,
     ASCII when standard output cannot write the Unicode glyphs."""
     genre = get_genre(puzzle.genre)
     spec = genre.formats
-    labels = _labels(genre, puzzle)
-    w = _width(labels)
-    mark = set(marked)
     glyphs = _glyphs(ascii)
-    return ["".join(_cell(spec, puzzle, solution, (r, c), (r, c) in mark, w, glyphs, labels)
-                    for c in range(puzzle.cols)) for r in range(puzzle.rows)]
+    labels = _labels(genre, puzzle, glyphs)
+    mark = set(marked)
+    lines = any(k in ("pipe", "bridge") for k in spec.drawing.values())
+    cells = [[_cell(spec, puzzle, solution, (r, c), (r, c) in mark, glyphs, labels, lines)
+              for c in range(puzzle.cols)] for r in range(puzzle.rows)]
+    regions = _regions(spec, puzzle, solution)
+    if regions is not None:
+        return _framed(cells, regions, glyphs)
+    w = max([2] + [len(x.text) + 1 for row in cells for x in row])
+    return ["".join(x.text.rjust(w, _across(row[c - 1] if c else None, x) or x.pad)
+                    for c, x in enumerate(row)) for row in cells]
+
+
+def _framed(cells: list[list[_Cell]], regions: list[list[object]], glyphs: Glyphs) -> list[str]:
+    """Cells one column apart and rows one line apart, region borders drawn there."""
+    rows, cols = len(cells), len(cells[0]) if cells else 0
+    w = max([1] + [len(x.text) + (x.pad != " " and bool(x.text)) for row in cells for x in row])
+    box = glyphs.box
+
+    def border(a: Cell, b: Cell) -> bool:
+        return regions[a[0]][a[1]] != regions[b[0]][b[1]]
+
+    out = []
+    for r in range(rows):
+        line = []
+        for c, x in enumerate(cells[r]):
+            left = cells[r][c - 1] if c else None
+            across = _across(left, x)
+            if left is not None:
+                if border((r, c - 1), (r, c)):
+                    line.append(box[15] if across else box[10])
+                else:
+                    line.append(across or (x.solid if x.solid and x.solid == left.solid else " "))
+            line.append(x.text.rjust(w, across or x.pad))
+        out.append("".join(line))
+        if r + 1 == rows:
+            break
+        line = []
+        for c in range(cols):
+            top, bottom = cells[r][c], cells[r + 1][c]
+            edge = border((r, c), (r + 1, c))
+            down = top.down if "S" in top.dirs else bottom.down if "N" in bottom.dirs else ""
+            solid = top.solid if top.solid and top.solid == bottom.solid else " "
+            seg = [box[5] if edge else solid] * w
+            if down:
+                seg[-1] = box[15] if edge else down
+            line += seg
+            if c + 1 < cols:
+                k = (8 * border((r, c), (r, c + 1)) + 4 * border((r, c + 1), (r + 1, c + 1))
+                     + 2 * border((r + 1, c), (r + 1, c + 1)) + edge)
+                quad = {cells[r][c].solid, cells[r][c + 1].solid, bottom.solid,
+                        cells[r + 1][c + 1].solid}
+                line.append(box[k] if k or len(quad) != 1 or "" in quad else quad.pop())
+        out.append("".join(line))
+    return out
 
 
 def render_pair(puzzle: Puzzle, first: Solution, second: Solution,
@@ -122,8 +286,15 @@ def render_pair(puzzle: Puzzle, first: Solution, second: Solution,
     lines = ["solution 1".ljust(width) + gap + "solution 2"]
     lines += [a.ljust(width) + gap + b for a, b in zip(left, right)]
     kinds = {spec.kind(s[c]) for s in (first, second) for c in diff}
-    legend = [f"{glyphs.kinds[k][1] * (2 if k == 'shade' else 1)} {spec.legend.get(k, k)}"
-              for k in ("shade", "lamp", "blank") if k in kinds]
+    on_lines = any(k in ("pipe", "bridge") for k in spec.drawing.values())
+    words = dict(WORDS, blank="outside" if "inside" in spec.drawing.values() else
+                 "no line" if on_lines else WORDS["blank"])
+    words.update(spec.legend)
+    signs = {"shade": glyphs.kinds["shade"][1] * 2, "lamp": glyphs.kinds["lamp"][1],
+             "blank": glyphs.nope if on_lines else glyphs.kinds["blank"][1],
+             "inside": glyphs.kinds["inside"][1] * 2, "number": glyphs.kinds["blank"][1] + "N",
+             "pipe": glyphs.heavy[5], "bridge": glyphs.bridges["-"][1]}
+    legend = [f"{signs[k]} {words[k]}" for k in signs if k in kinds]
     cells = f"{len(diff)} cell" + ("" if len(diff) == 1 else "s")
     lines.append(f"differ in {cells} ({', '.join(legend)}): {cell_names(diff)}")
     return lines

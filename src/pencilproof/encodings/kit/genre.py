@@ -21,8 +21,11 @@ from typing import TYPE_CHECKING, Any, AbstractSet, ClassVar, Mapping, Optional,
 
 from ...errors import InputError
 from ...puzzle import Cell, Clue, Puzzle, Solution, Violation
+from ...solvers.backends import Status, make_backend
+from ..base import choose_encoding, read_number
 from ..contract import ClueKey, FormatSpec, Generation, Genre, JankoBlock, Switchable, Symmetry
 from .lattice import check_areas_connected, parse_areas
+from .layers import number_char
 from .model import Encoder, Layer, Lazy, Lit, Rule, Values
 
 if TYPE_CHECKING:
@@ -134,7 +137,6 @@ class KitGenre(Genre):
             return None
         if token == "?" and "?" in self.editor_candidates:
             return "?"
-        from ..base import read_number
         value = read_number(token, where, "'.' or a number", "a clue must be a number")
         if not 0 <= value <= self.max_clue:
             raise InputError(f"clue {value} is out of range (0-{self.max_clue})", where)
@@ -169,7 +171,6 @@ class KitGenre(Genre):
         if token in self.janko_solution:
             return self.janko_solution[token]
         if token.isdigit() and token.isascii():
-            from .layers import number_char
             return number_char(int(token))
         return self.janko_blank
 
@@ -236,7 +237,6 @@ class KitGenre(Genre):
         for cells in out:  # numbers written as tokens: one character each
             for j, tok in enumerate(cells):
                 if len(tok) > 1 and tok.isdigit():
-                    from .layers import number_char
                     cells[j] = number_char(int(tok))
         rows2 = ["".join(cells) for cells in out]
         v = self.values(puzzle, rows2, where)
@@ -257,7 +257,6 @@ class KitGenre(Genre):
         return e, cells
 
     def encode(self, puzzle: Puzzle, b: "Backend", encoding: str | None = None) -> KitEncoded:
-        from ..base import choose_encoding
         choose_encoding(self, encoding)
         e, cells = self.encoder(puzzle, b)
         for rule in self.all_rules(puzzle):
@@ -309,21 +308,31 @@ class KitGeneration(Generation):
     def weak_clue(self, clue: Clue) -> Clue:
         return None
 
+    #: Layouts drawn before giving up (a random layout may admit no answer at all).
+    LAYOUTS = 20
+
     def random_answer(self, rows: int, cols: int, rng: random.Random,
                       density: float | None, symmetric: Symmetry | None) -> KitAnswer:
-        from ...solvers.backends import Status, make_backend
+        for _ in range(self.LAYOUTS):
+            layout = self.kit.random_layout(rows, cols, rng)
+            answer = self._answer_on(layout, rng, density)
+            if answer is not None:
+                return KitAnswer(answer.rows, layout)
+            if not layout.params:  # (an empty layout is the same every time)
+                break
+        raise InputError(f"no {self.kit.name} answer of size {rows}x{cols} was found")
+
+    def _answer_on(self, layout: Puzzle, rng: random.Random,
+                   density: float | None) -> Optional[KitAnswer]:
+        """A random answer on this layout's rules (no clues), or None if it has none."""
         kit = self.kit
-        layout = kit.random_layout(rows, cols, rng)
         b = make_backend("cadical")
         try:
             e, cells = kit.encoder(layout, b)
             for rule in kit.rules(layout):
                 rule.encode(e)
-            phases = getattr(kit.layer_for(layout), "phases", None)
-            wish: list[Lit] = []
-            if phases is not None:
-                wish = phases(e, cells, rng, density or self.default_density)
-                b.prefer(wish)
+            wish = kit.layer_for(layout).phases(e, cells, rng, density or self.default_density)
+            b.prefer(wish)
             enc = KitEncoded(kit, layout, e, cells)
             # Phases alone give patterned answers (a Sudoku of shifted rows): the solver
             # follows them only until the first conflict. Assuming a random share of the
@@ -333,20 +342,18 @@ class KitGeneration(Generation):
             rng.shuffle(share)
             share = share[:max(1, len(share) // 3)] if share else []
             while True:
-                status = b.solve(share)
-                if status is not Status.SAT:
+                if b.solve(share) is not Status.SAT:
                     if not share:
-                        raise InputError(f"no {kit.name} answer of size {rows}x{cols} exists")
+                        return None
                     share = share[:len(share) // 2]
                     continue
                 answer = enc.decode()
                 cuts = enc.cuts(answer)
                 if not cuts:
-                    break
+                    return answer
                 b.add_clauses(cuts)
         finally:
             b.close()
-        return KitAnswer(answer.rows, layout)
 
     def blank_for(self, answer: Any) -> Puzzle:
         layout = getattr(answer, "layout", None)

@@ -19,6 +19,7 @@ the verifier does not look at a single clause.
 from __future__ import annotations
 
 import abc
+import random
 from typing import TYPE_CHECKING, Any, AbstractSet, Callable, Hashable, Iterable, Sequence
 
 from ...errors import InputError
@@ -174,8 +175,10 @@ class Layer(abc.ABC):
 
     #: The characters an answer file may use for this layer, for error messages.
     chars: str = ""
-    #: Atoms whose phase decides a random answer (see :mod:`.genre`), per cell.
-    def phase_atoms(self, cell: Cell) -> list[Atom]:
+
+    def phases(self, e: Encoder, cells: Sequence[Cell], rng: random.Random,
+               density: float) -> list[Lit]:
+        """Literals a random answer should lean to (random phases, :mod:`.genre`)."""
         return []
 
 
