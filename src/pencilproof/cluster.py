@@ -3,7 +3,10 @@
 pencilproof ships no network layer of its own: ``--cluster tcp://HOST:PORT`` hands the
 work to a running Dask scheduler (``dask scheduler`` on one machine, ``dask worker
 tcp://HOST:PORT`` on others, or any Dask deployment), and ``--cluster local:N`` starts a
-loopback ``LocalCluster`` of N worker processes for one run.
+loopback ``LocalCluster`` of N worker processes for one run. This module connects
+(:func:`connect`) and checks a batch there (:func:`check_ordered`); generation's runner on
+the cluster is :class:`~.generator.pool.DaskRunner`, beside the other runners, and it
+uses this module: nothing here imports the generator.
 
 What travels: a task is a module-level function of this package plus plain data (the
 generation options, the master seed and one candidate index; or one puzzle and the check
@@ -26,14 +29,11 @@ import logging
 import re
 import signal
 import threading
-import time
 import uuid
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence
 
 from .checker import check
 from .errors import InputError
-from .generator.generate import GenerateOptions
-from .generator.pool import Outcome, _outcome
 
 log = logging.getLogger("pencilproof.cluster")
 
@@ -46,7 +46,8 @@ _SILENT = logging.CRITICAL + 10
 CONNECT_TIMEOUT = 10.0
 
 
-def _distributed() -> Any:
+def load_distributed() -> Any:
+    """The ``distributed`` module, or a one-line error naming the extra to install."""
     try:
         import distributed
     except ImportError:
@@ -68,7 +69,7 @@ def check_address(address: str) -> Optional[int]:
     if m and not 1 <= int(m.group(1)) <= 256:
         raise InputError(f"local:{m.group(1)}: the number of workers must be 1..256",
                          "--cluster")
-    _distributed()
+    load_distributed()
     return int(m.group(1)) if m else None
 
 
@@ -89,7 +90,7 @@ def connect(address: str) -> Iterator[Any]:
     loopback cluster of N single-threaded worker processes, closed afterwards)."""
     local = check_address(address)
     address = address.strip()
-    distributed = _distributed()
+    distributed = load_distributed()
     import dask
     cluster = None
     with dask.config.set({"distributed.scheduler.allowed-failures": 1,
@@ -134,7 +135,7 @@ def workers(client: Any) -> int:
         return 1
 
 
-def _wait_first(distributed: Any, pending: set[Any], timeout: Optional[float]) -> set[Any]:
+def wait_first(distributed: Any, pending: set[Any], timeout: Optional[float]) -> set[Any]:
     """The futures that finished within ``timeout`` seconds (empty set: none did)."""
     try:
         done, _ = distributed.wait(list(pending), timeout=timeout, return_when="FIRST_COMPLETED")
@@ -143,65 +144,12 @@ def _wait_first(distributed: Any, pending: set[Any], timeout: Optional[float]) -
     return set(done)
 
 
-def _failed(future: Any) -> str:
+def failure(future: Any) -> str:
     try:
         exc = future.exception()
     except Exception as e:  # cancelled, or the scheduler went away
         exc = e
     return f"{type(exc).__name__}: {exc}"
-
-
-class DaskRunner:
-    """Candidates as Dask tasks (see :class:`~.generator.pool.Runner`)."""
-
-    def __init__(self, options: GenerateOptions, seed: int, address: str):
-        self.options, self.seed, self.address = options, seed, address
-        self.jobs = 0
-
-    def run(self, todo: Sequence[int], deadline: Optional[float], started: Callable[[], None],
-            on_done: Callable[[Outcome], None], idle: Callable[[], None],
-            idle_every: Callable[[], Optional[float]]) -> bool:
-        distributed = _distributed()
-        with connect(self.address) as client:
-            self.jobs = workers(client)
-            run = uuid.uuid4().hex[:12]
-            index: dict[Any, int] = {}
-            for i in todo:
-                f = client.submit(_outcome, self.options, self.seed, i, pure=False,
-                                  key=f"pencilproof-generate-{run}-{i}")
-                index[f] = i
-            pending = set(index)
-            started()
-            try:
-                while pending:
-                    now = time.monotonic()
-                    if deadline is not None and now >= deadline:
-                        return True
-                    wait = None if deadline is None else deadline - now
-                    every = idle_every()
-                    if every is not None:
-                        wait = every if wait is None else min(wait, every)
-                    done = _wait_first(distributed, pending, wait)
-                    idle()
-                    for f in sorted(done, key=index.__getitem__):
-                        status = f.status
-                        if status in ("error", "cancelled"):
-                            pending.discard(f)
-                            log.error("candidate %d: task failed on the cluster (%s)",
-                                      index[f], _failed(f))
-                            on_done(("crashed", index[f], _failed(f)))
-                        elif status == "finished":
-                            # (a result lost with its worker is computed again: result()
-                            # waits for that)
-                            outcome = f.result()
-                            pending.discard(f)
-                            on_done(outcome)
-                        # else: lost with a worker that died, and rescheduled: still pending
-                return False
-            finally:
-                if pending:
-                    with contextlib.suppress(Exception):
-                        client.cancel(list(pending), force=True)
 
 
 def _check_task(puzzle: Any, options: dict[str, Any]) -> tuple[str, Any]:
@@ -219,7 +167,7 @@ def check_ordered(items: Sequence[tuple[str, Any]], address: str, **options: Any
                   ) -> Iterator[tuple[str, Any, Any]]:
     """``(label, puzzle, result or InputError)`` for each item, in input order, each as
     soon as it and all before it are done; the checks run on the cluster."""
-    distributed = _distributed()
+    distributed = load_distributed()
     with connect(address) as client:
         run = uuid.uuid4().hex[:12]
         futures = [client.submit(_check_task, puzzle, options, pure=False,
@@ -230,7 +178,7 @@ def check_ordered(items: Sequence[tuple[str, Any]], address: str, **options: Any
                 distributed.wait([f])
                 if f.status != "finished":
                     yield label, puzzle, InputError(f"the check failed on the cluster "
-                                                    f"({_failed(f)})", label)
+                                                    f"({failure(f)})", label)
                     continue
                 kind, value = f.result()
                 yield label, puzzle, value if kind == "ok" else InputError(value)

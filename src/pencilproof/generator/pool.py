@@ -7,7 +7,7 @@ file at once (flush and fsync), so Ctrl-C, ``--max-time`` or a crashed worker lo
 finished puzzle, and ``--resume`` runs just the candidates missing from the file.
 
 Where candidates run is a :class:`Runner`: in this process (one job) or on worker
-processes (:class:`ProcessRunner`); a cluster runner plugs in the same way. A runner
+processes (:class:`ProcessRunner`) or on a Dask cluster (:class:`DaskRunner`). A runner
 hands each finished :class:`~.generate.Generated` puzzle to the parent, which re-checks
 the puzzle object and serializes it once, as it writes it (:class:`_Sink`).
 
@@ -33,6 +33,7 @@ import sys
 import threading
 import time
 import traceback
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from multiprocessing.connection import Connection
@@ -553,7 +554,6 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
     runner: Runner
     dask = None
     if cluster is not None:
-        from ..cluster import DaskRunner  # Dask loads only for --cluster
         runner = dask = DaskRunner(options, seed, cluster)
     elif jobs == 1 or len(todo) <= 1:
         runner = InlineRunner(options, seed)
@@ -657,3 +657,59 @@ class ProcessRunner:
                 for h in relays:
                     h.close()  # waits until the records workers sent are written
         return timed_out or bool(queue)
+
+
+class DaskRunner:
+    """Candidates as Dask tasks on a cluster (``--cluster``): :mod:`pencilproof.cluster`
+    connects; the tasks are :func:`_outcome` calls, as in the other runners."""
+
+    def __init__(self, options: GenerateOptions, seed: int, address: str):
+        self.options, self.seed, self.address = options, seed, address
+        self.jobs = 0
+
+    def run(self, todo: Sequence[int], deadline: Optional[float], started: Callable[[], None],
+            on_done: Callable[[Outcome], None], idle: Callable[[], None],
+            idle_every: Callable[[], Optional[float]]) -> bool:
+        # Dask loads only for --cluster
+        from ..cluster import connect, failure, load_distributed, wait_first, workers
+        distributed = load_distributed()
+        with connect(self.address) as client:
+            self.jobs = workers(client)
+            run = uuid.uuid4().hex[:12]
+            index: dict[Any, int] = {}
+            for i in todo:
+                f = client.submit(_outcome, self.options, self.seed, i, pure=False,
+                                  key=f"pencilproof-generate-{run}-{i}")
+                index[f] = i
+            pending = set(index)
+            started()
+            try:
+                while pending:
+                    now = time.monotonic()
+                    if deadline is not None and now >= deadline:
+                        return True
+                    wait = None if deadline is None else deadline - now
+                    every = idle_every()
+                    if every is not None:
+                        wait = every if wait is None else min(wait, every)
+                    done = wait_first(distributed, pending, wait)
+                    idle()
+                    for f in sorted(done, key=index.__getitem__):
+                        status = f.status
+                        if status in ("error", "cancelled"):
+                            pending.discard(f)
+                            log.error("candidate %d: task failed on the cluster (%s)",
+                                      index[f], failure(f))
+                            on_done(("crashed", index[f], failure(f)))
+                        elif status == "finished":
+                            # (a result lost with its worker is computed again: result()
+                            # waits for that)
+                            outcome = f.result()
+                            pending.discard(f)
+                            on_done(outcome)
+                        # else: lost with a worker that died, and rescheduled: still pending
+                return False
+            finally:
+                if pending:
+                    with contextlib.suppress(Exception):
+                        client.cancel(list(pending), force=True)
