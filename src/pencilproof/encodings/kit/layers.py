@@ -192,6 +192,11 @@ class Lines(Layer):
         for d in STEP:
             atom = edge_atom(cell, d)
             if d in dirs:
+                there = (cell[0] + STEP[d][0], cell[1] + STEP[d][1])
+                if not v.truth.get(atom) and (there in v.cell[self.name] or not (
+                        0 <= there[0] < v.puzzle.rows and 0 <= there[1] < v.puzzle.cols)):
+                    # the neighbour, read already or outside the grid, has no line here
+                    v.cell.setdefault("lines_mismatch", {})[cell] = d
                 v.truth[atom] = True
             elif v.truth.get(atom):
                 # the neighbour says there is a line here, this cell says there is none
