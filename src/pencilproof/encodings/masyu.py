@@ -139,6 +139,9 @@ class Masyu(KitGenre):
         raise InputError(f"unknown Masyu given {token!r} (expected w for a white circle, b for "
                          f"a black one, or . for none)", where)
 
+    def janko_clue(self, token: str, where: str) -> Clue:
+        return self.parse_clue(self.janko_problem.get(token, token), where)
+
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         cells = list(puzzle.cells())
         return [LineDegrees(cells), SingleLoop(cells)]
