@@ -29,14 +29,17 @@ NS = "{http://www.w3.org/2000/svg}"
 
 
 class Loops(KitGenre):
-    """Masyu-like: pipes, 1 a white circle, 2 a black one."""
+    """Masyu-like: pipes, 1 a white circle (its own terminal text, which ASCII cannot
+    write, so ASCII shows the renderer's), 2 a black one (the renderer's text)."""
 
     name = "kd_loops"
     layer = Lines()
     formats = kit_formats(drawing=dict.fromkeys("|-LJ7F^>v<+", "pipe"))
 
     def glyph(self, clue: Clue) -> Optional[Glyph]:
-        return None if clue is None else Glyph(mark="ring" if clue == 1 else "disc")
+        if clue is None:
+            return None
+        return Glyph(short="○", mark="ring") if clue == 1 else Glyph(mark="disc")
 
 
 class Bridges(KitGenre):

@@ -118,8 +118,11 @@ def _labels(genre: Genre, puzzle: Puzzle, glyphs: Glyphs) -> dict[object, Option
         for v in row:
             if v not in out:
                 g = genre.glyph(v) if v is not None else None
-                out[v] = (None if g is None else "" if g.hole else
-                          g.terminal or glyphs.marks.get(g.mark or "") or None)
+                label = None if g is None else "" if g.hole else g.terminal or None
+                if g is not None and g.mark in glyphs.marks and (
+                        label is None or (glyphs is ASCII and not label.isascii())):
+                    label = glyphs.marks[g.mark]  # the renderer's own ring or disc
+                out[v] = label
     return out
 
 
