@@ -14,10 +14,13 @@ from .contract import (ClueKey, CodeFormat, JankoBlock, Encoded, FileFormat, For
                        Genre, Glyph,
                        ModeOptions, ModeResult, Optimisation, OptimumGeneration, Question, SolveMode,
                        SYMMETRIES, Switchable, Symmetry)
+from .fillomino import FILLOMINO
 from .floodit import FLOODIT
 from .hashi import HASHI
+from .heyawake import HEYAWAKE
 from .lightup import LIGHTUP
 from .masyu import MASYU
+from .nurikabe import NURIKABE
 from .slitherlink import SLITHERLINK
 from .smullyan import SMULLYAN
 from .sudoku import SUDOKU
@@ -77,7 +80,8 @@ def minimizing_genres() -> Iterator[Genre]:
     return (g for g in GENRES.values() if g.generator is not None)
 
 
-for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERLINK, MASYU):
+for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERLINK, MASYU,
+               NURIKABE, HEYAWAKE, FILLOMINO):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",

@@ -1,0 +1,172 @@
+"""Fillomino: write a number in every cell so that each region (a maximal edge-connected
+group of equal numbers) has exactly as many cells as its number; so two regions of the
+same size never touch. Givens stay; regions without a given may have any size.
+
+Exact at any size. Each cell's candidates are the sizes its region can have at all
+(:func:`~.kit.regions.size_domains`: a region of n cells is connected and holds no
+given other than n), so nothing is capped without proof; sizes are checked lazily
+(:class:`~.kit.regions.NumberRegions`). Answers write 1-9 and A-Z (10-35), so the
+decision for larger regions is this: one value, written ``+``, stands for "36 or
+more", and a group of ``+`` cells counts as one region of its size. That is exact while
+such a group has fewer than 72 cells (it cannot hold two regions of 36 or more); an
+answer with a larger group is refused with an error (it would be one region or several),
+never counted wrongly. Givens go up to 35; ``?`` is a given of unknown value.
+
+Failcodes are pzprjs's (fillomino.js): ``bkSizeLt``, ``bkSizeGt``, ``ceNoNum`` (an
+empty cell, ``.``). pzprjs's ``bsSameNum`` and ``bkMixedNum`` concern borders a player
+draws; here regions are the groups of equal numbers, so two touching regions of one
+size are one region too large (``bkSizeGt``). A changed given is ``nmGiven``.
+"""
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any, Callable
+
+from ..errors import InputError
+from ..puzzle import Cell, Clue, Puzzle
+from .base import read_number
+from .contract import Symmetry
+from .grid import neighbours
+from .kit import Fix, KitAnswer, KitGeneration, KitGenre, Number, Values, kit_formats
+from .kit.layers import DIGITS, char_number, number_char
+from .kit.model import N, Atom, Encoder, Layer, Lit, Rule, bad_char
+from .kit.regions import NumberRegions, size_domains
+
+#: The value that stands for regions of 36 cells or more (written ``+``).
+BIG = 36
+
+
+class Sizes(Number):
+    """Fillomino's numbers: each cell's candidate sizes, ``BIG`` written ``+``; an
+    answer may leave a cell empty (``.``), which the rules then report."""
+
+    def __init__(self, domains: dict[Cell, list[int]]):
+        super().__init__(1, BIG, domain=domains.__getitem__)  # type: ignore[arg-type]
+        self.domains = domains
+        self.chars = "1-9, A-Z (10-35), + (36 or more)"
+
+    def char(self, cell: Cell, truth: Callable[[Atom], bool]) -> str:
+        v = self.value(cell, truth)
+        return "+" if v == BIG else number_char(v or 0)
+
+    def number(self, ch: str) -> int | None:
+        n = BIG if ch == "+" else char_number(ch)
+        return n if n is not None and 1 <= n <= BIG else None
+
+    def read(self, cell: Cell, ch: str, v: Values, where: str) -> None:
+        n = self.number(ch)
+        if n is None and ch != ".":
+            raise bad_char(ch, cell, self.chars + " or . (empty)", where)
+        v.cell.setdefault(self.name, {})[cell] = n
+        if n is not None:
+            v.truth[N(cell, n)] = True
+
+    def agree(self, e: Encoder, cell: Cell, ch: str) -> Lit:
+        lit = e.lits.get(N(cell, self.number(ch)))
+        return -e.b.true if lit is None else lit
+
+
+@functools.lru_cache(maxsize=32)
+def sizes_of(puzzle: Puzzle) -> Sizes:
+    givens = {x: v for x, v in puzzle.clues().items() if isinstance(v, int)}
+    return Sizes(size_domains(puzzle.rows, puzzle.cols, givens, BIG))
+
+
+class Fillomino(KitGenre):
+    name = "fillomino"
+    url_pids = ("fillomino",)
+    summary = "fill numbers so each region of equal numbers has as many cells as its number"
+    janko_problem = {"-": None, "?": "?"}
+    formats = kit_formats(url_codec="number16", pzprv3_pid="fillomino", janko_names=("fillomino",),
+                          drawing=dict.fromkeys(DIGITS[1:] + "+", "number"), blank=".",
+                          answer_regions=True)
+    editor_candidates = (".", "?", *map(str, range(1, 10)))
+    max_clue = BIG - 1
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.generator = FillominoGeneration(self)
+
+    def parse_clue(self, token: object, where: str) -> Clue:
+        if token is None or token in (".", "-"):
+            return None
+        if token == "?":
+            return "?"
+        value = read_number(token, where, "'.', '?' or a number", "a clue must be a number")
+        if not 1 <= value <= self.max_clue:
+            raise InputError(f"clue {value} is out of range (1-{self.max_clue})", where)
+        return value
+
+    def janko_mark(self, token: str, where: str) -> str:
+        return "+" if token.isdigit() and token.isascii() and int(token) >= BIG else \
+            super().janko_mark(token, where)
+
+    def layer_for(self, puzzle: Puzzle) -> Layer:
+        return sizes_of(puzzle)
+
+    def rules(self, puzzle: Puzzle) -> list[Rule]:
+        return [NumberRegions(puzzle.rows, puzzle.cols, sizes_of(puzzle).domains, BIG)]
+
+    def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
+        if not isinstance(clue, int):
+            return []
+        return [Fix(N(cell, clue), True, cell, "nmGiven", f"the given {clue} is changed")]
+
+    def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
+        n = v.cell["number"][cell]
+        return n if n != BIG else None
+
+
+class FillominoGeneration(KitGeneration):
+    """Answers drawn as random regions (not by the solver: every cell of a blank grid
+    could hold 36 sizes); every cell offers its number as a clue."""
+
+    density_meaning = "how large drawn regions lean to be (0.1: up to 2 cells, 0.9: up to 9)"
+
+    def random_answer(self, rows: int, cols: int, rng: random.Random,
+                      density: float | None, symmetric: Symmetry | None) -> KitAnswer:
+        most = 1 + round(9 * (density or self.default_density))
+        while True:
+            region = random_regions(rows, cols, rng, most)
+            size = {k: sum(1 for x in region.values() if x == k) for k in set(region.values())}
+            if max(size.values()) < BIG:
+                break
+        out = tuple("".join(number_char(size[region[(r, c)]]) for c in range(cols))
+                    for r in range(rows))
+        return KitAnswer(out, self.kit.random_layout(rows, cols, rng))
+
+
+def random_regions(rows: int, cols: int, rng: random.Random, most: int) -> dict[Cell, Any]:
+    """Cells -> region ids: regions grown at random up to ``most`` cells each, then two
+    touching regions of one size merged while there are any (so sizes are a Fillomino)."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    rng.shuffle(cells)
+    region: dict[Cell, Any] = {}
+    for x in cells:
+        if x in region:
+            continue
+        piece, want = [x], rng.randint(1, most)
+        region[x] = x
+        while len(piece) < want:
+            free = sorted({y for p in piece for y in neighbours(p, rows, cols) if y not in region})
+            if not free:
+                break
+            y = rng.choice(free)
+            region[y] = x
+            piece.append(y)
+    while True:
+        size: dict[Any, int] = {}
+        for k in region.values():
+            size[k] = size.get(k, 0) + 1
+        pair = next(((region[a], region[b]) for a in sorted(region) for b in
+                     neighbours(a, rows, cols) if region[a] != region[b]
+                     and size[region[a]] == size[region[b]]), None)
+        if pair is None:
+            return region
+        for y, k in region.items():
+            if k == pair[1]:
+                region[y] = pair[0]
+
+
+FILLOMINO = Fillomino()
