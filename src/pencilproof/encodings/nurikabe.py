@@ -65,7 +65,7 @@ class Nurikabe(KitGenre):
         return "." if puzzle[cell] is not None else None
 
     def numbers(self, puzzle: Puzzle) -> dict[Cell, int | None]:
-        return {x: (None if v == "?" else v) for x, v in puzzle.clues().items()}
+        return {x: (v if isinstance(v, int) else None) for x, v in puzzle.clues().items()}
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         rows, cols = puzzle.rows, puzzle.cols
