@@ -61,7 +61,7 @@ def switch_solutions(blank, clues: dict, state: dict, backend: str = "cadical",
     """Every solution of one switch state of a SwitchBoard (the generator's solver),
     enumerated with blocking clauses; ``answer(board, sol)`` maps a solution to rows."""
     from pencilproof.checker import Status
-    from pencilproof.generator.switchboard import Switch, SwitchBoard
+    from pencilproof.checker.switchboard import Switch, SwitchBoard
     board = SwitchBoard(blank, clues, backend)
     try:
         board.set(clues, Switch.OFF)

@@ -11,7 +11,7 @@ from pencilproof.analysis.repair import candidates
 from pencilproof.checker import solve
 from pencilproof.encodings import get_genre
 from pencilproof.formats import puzzle_from_doc
-from pencilproof.generator.switchboard import Switch, SwitchBoard
+from pencilproof.checker.switchboard import Switch, SwitchBoard
 
 from conftest import records
 

@@ -33,10 +33,10 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence
 
 from ..checker import LiveSolver, Status
+from ..checker.switchboard import generation_of
 from ..solvers.backends import CadicalBackend
 from ..encodings import ClueKey, get_genre
 from ..errors import InputError
-from ..generator.switchboard import generation_of
 from ..puzzle import Cell, Puzzle
 from .backbone import backbone
 

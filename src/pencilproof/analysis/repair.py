@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Optional
 
 from ..checker import Status, Verdict, check_unique, solve
+from ..checker.switchboard import Switch, SwitchBoard, generation_of
 from ..encodings import ClueKey, Generation, Genre, get_genre
 from ..errors import InputError, InternalError
-from ..generator.switchboard import Switch, SwitchBoard, generation_of
 from ..puzzle import Clue, Puzzle
 
 #: A clue as shown: its cell and the value the grid gets there.

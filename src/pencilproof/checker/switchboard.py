@@ -1,4 +1,5 @@
-"""One incremental solver with clues behind switches: the engine of minimizer and generator.
+"""One incremental solver with clues behind switches: the engine of minimizer and generator,
+and of repair.
 
 A *state* says, per switchable clue, whether it is on (its value holds), weak (only
 its weaker form holds, e.g. ``?``) or off. Solving a state is a solve under
@@ -13,10 +14,11 @@ from __future__ import annotations
 import enum
 from typing import Any, Iterable
 
-from ..checker import LiveSolver, Status, make_backend
 from ..encodings import ClueKey, Generation, Genre, get_genre
 from ..errors import InputError
 from ..puzzle import Clue, Puzzle
+from ..solvers.backends import Status, make_backend
+from .check import LiveSolver
 
 
 class Switch(enum.Enum):

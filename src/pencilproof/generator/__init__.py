@@ -1,5 +1,5 @@
 """Minimizing clue sets and generating new unique puzzles, on switchable encodings."""
+from ..checker.switchboard import Switch, SwitchBoard
 from .minimize import ORDERS, MinimizeResult, NotUnique, minimize
-from .switchboard import Switch, SwitchBoard
 
 __all__ = ["ORDERS", "MinimizeResult", "NotUnique", "minimize", "Switch", "SwitchBoard"]

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from typing import AbstractSet, Any, Sequence
 
 from ..checker import Status
+from ..checker.switchboard import Switch, SwitchBoard
 from ..encodings import ClueKey, Generation
 from ..puzzle import Clue
-from .switchboard import Switch, SwitchBoard
 
 Group = tuple[ClueKey, ...]
 

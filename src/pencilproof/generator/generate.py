@@ -18,6 +18,7 @@ from typing import Any
 
 from ..analysis.grade import grade
 from ..checker import Status, optimum
+from ..checker.switchboard import Switch, SwitchBoard, generation_of
 from ..encodings import (ClueKey, Generation, OptimumGeneration, Question, Symmetry,
                          get_genre)
 from ..formats import Document, document_to_doc
@@ -27,7 +28,6 @@ from ..formats.url import MAX_SIDE
 from ..puzzle import Cell, Clue, Puzzle
 from .fewest import Search, fewer_clues, pick_clue
 from .minimize import clue_count, reduce_clues
-from .switchboard import Switch, SwitchBoard, generation_of
 
 
 @dataclass(frozen=True)

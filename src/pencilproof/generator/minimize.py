@@ -1,7 +1,7 @@
 """Clue minimizer: drop clues one at a time while the answer stays unique.
 
-Everything runs on ONE :class:`~.switchboard.SwitchBoard`: the known answer is blocked
-by a permanent clause, so a test "can this clue go?" is a single solve under
+Everything runs on ONE :class:`~pencilproof.checker.switchboard.SwitchBoard`: the known
+answer is blocked by a permanent clause, so a test "can this clue go?" is a single solve under
 assumptions (the clue off, the undecided ones on): UNSAT means no other solution, the
 clue goes; SAT (a real, verified second solution) means it stays; UNKNOWN (the time
 limit) keeps it and reports it. Decided clues are fixed by unit clauses. Because clues
@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from ..checker import CheckResult, Status, Verdict, check_unique
+from ..checker.switchboard import Switch, SwitchBoard, generation_of
 from ..encodings import ClueKey, get_genre
 from ..errors import InputError, InternalError
 from ..puzzle import Cell, Clue, Puzzle
-from .switchboard import Switch, SwitchBoard, generation_of
 
 log = logging.getLogger("pencilproof.generator.minimize")
 

@@ -21,7 +21,7 @@ from ..errors import InputError, InternalError
 from ..formats import (FORMATS, Document, document_to_doc, parse_documents, share_fields,
                        write_document)
 from ..generator.minimize import NotUnique, minimize, parse_cells
-from ..generator.switchboard import generation_of
+from ..checker.switchboard import generation_of
 from ..output.png import render_png  # imports Pillow itself, only when drawing a PNG
 from ..output.scene import answer_picture, cell_name, picture, verdict_picture
 from ..output.svg import to_svg
