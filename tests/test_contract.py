@@ -17,7 +17,7 @@ from pencilproof.formats import document_to_doc, puzzle_from_doc
 from pencilproof.formats.jsondoc import document_from_doc
 from pencilproof.formats.spec import Document
 from pencilproof.formats.text import parse_text, to_text
-from pencilproof.formats.url import URL_CODECS
+from pencilproof.formats.url import URL_PARTS
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Answer, Puzzle
 
@@ -39,7 +39,7 @@ def test_declarations(name):
     g = GENRES[name]
     assert isinstance(g, Genre) and g.name == name
     assert g.encodings and isinstance(g.formats, FormatSpec)
-    assert (g.formats.url_codec in URL_CODECS) == bool(g.url_pids)
+    assert bool(g.formats.url_body) == bool(g.url_pids) and set(g.formats.url_body) <= set(URL_PARTS)
     assert isinstance(g.question, Question)
     assert (g.optimisation is not None) == (g.question is Question.OPTIMUM)
     assert g.generator is None or isinstance(g.generator, Generation)

@@ -138,7 +138,7 @@ def test_pzprv3_without_answer_section_and_with_trailing_history():
 
 @pytest.mark.parametrize("text,where,message", [
     ("pzprv2\ncanal\n1\n1\n. \n", "f:1:1", "not a pzprv3 file"),
-    ("pzprv3\nsudoku\n1\n1\n. \n", "f:2:1", "unknown genre 'sudoku'"),
+    ("pzprv3\nnosuchgenre\n1\n1\n. \n", "f:2:1", "unknown genre 'nosuchgenre'"),
     ("pzprv3\ncanal\nx\n1\n. \n", "f:3:1", "ROWS should be a number, got 'x'"),
     ("pzprv3\ncanal\n2\n2\n. . \n. x \n", "f:6:3", "unknown token 'x' at r2c2"),
     ("pzprv3\ncanal\n2\n2\n. . \n. . . \n", "f:6:5", "puzzle row 2 has 3 tokens, expected 2"),

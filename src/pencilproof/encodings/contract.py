@@ -165,7 +165,7 @@ class FormatSpec:
     """How one genre appears in puzz.link URLs, pzprv3 files, Janko blocks and pictures."""
 
     #: puzz.link URL body codec: ``number16`` or ``4cell`` (see formats/url.py); None: the
-    #: genre has no puzz.link URL (nor pzprv3 file).
+    #: genre has no puzz.link URL (nor pzprv3 file) unless it declares :attr:`url_parts`.
     url_codec: Optional[str] = None
     #: The pid written on the second line of a pzprv3 file (may differ from the URL's).
     pzprv3_pid: Optional[str] = None
@@ -179,6 +179,17 @@ class FormatSpec:
     #: pzprv3 answer token -> answer character (what we read; ``+`` is a marked unshaded cell).
     pzprv3_read: Mapping[str, str] = field(
         default_factory=lambda: _frozen({"#": "#", "+": ".", ".": "."}))
+    #: The puzz.link URL body as parts read in turn (formats/url.py, encodings/kit/urlcodec.py):
+    #: ``number16``, ``4cell``, ``circle`` (cells), ``border`` (regions, the ``areas``),
+    #: ``border?`` (the same, only when present), ``roomnumber16`` (a number per region).
+    #: Empty: ``(url_codec,)`` when that is set.
+    url_parts: tuple[str, ...] = ()
+    #: pzprjs's numbers for symbol givens, in URLs and pzprv3 files alike (Masyu: 1 a white
+    #: circle ``w``, 2 a black one ``b``); numbers not listed are clues as they are.
+    pzpr_values: Mapping[int, Clue] = field(default_factory=lambda: _frozen({}))
+    #: pzprv3 sections after the size, in order (see formats/pzprv3.py); empty: the two
+    #: layouts :attr:`pzprv3_combined` chooses between.
+    pzprv3_layout: tuple[str, ...] = ()
     #: Givens are walls: copied into solution rows and drawn as black cells (Light Up).
     walls: bool = False
     #: Names a Janko ``puzzle`` line may use besides the genre's own names and aliases.
@@ -211,6 +222,16 @@ class FormatSpec:
     #: JSON grid rows may be strings of one-character tokens (``"0121"``), and are
     #: written so (Flood-It's colour rows); lists of tokens are read as well.
     row_strings: bool = False
+
+    @property
+    def url_body(self) -> tuple[str, ...]:
+        """The URL body's parts (empty: the genre has no puzz.link URL)."""
+        return self.url_parts or ((self.url_codec,) if self.url_codec else ())
+
+    @property
+    def pzprv3_sections(self) -> tuple[str, ...]:
+        """The pzprv3 sections after the size, in order."""
+        return self.pzprv3_layout or (("qnum_ans",) if self.pzprv3_combined else ("qnum", "ans"))
 
     def given_char(self, clue: Clue) -> Optional[str]:
         """The character a solution row holds at a given cell when givens are walls."""

@@ -383,8 +383,11 @@ def share_fields(puzzle: Puzzle) -> dict[str, str]:
     """How to share a puzzle in a JSON record: its puzz.link ``url``, or the genre's own
     ``code`` (Taiji Maker) where it has no URL; {} when neither exists."""
     genre = get_genre(puzzle.genre)
-    if genre.formats.url_codec is not None:
-        return {"url": to_url(puzzle)}
+    if genre.formats.url_body:
+        try:
+            return {"url": to_url(puzzle)}
+        except InputError:  # a puzzle the URL cannot carry (an irregular Sudoku)
+            return {}
     if genre.formats.codes:
         try:
             return {"code": genre.formats.codes[0].write(puzzle)}

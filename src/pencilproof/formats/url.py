@@ -1,34 +1,48 @@
 """puzz.link URLs: ``https://puzz.link/p?PID/COLS/ROWS/BODY`` (columns before rows).
 
-The Number16 body (Canal View, Smullyanic Dynasty) lists cells row by row: ``0``-``9``/
-``a``-``f`` one clue 0-15, ``-`` + 2 hex digits 16-255, ``+`` + 3 hex digits 256-4095,
-``.`` a ``?`` clue, ``g``..``z`` a run of 1..20 empty cells.
+The body is read by the parts a genre declares in its FormatSpec (``url_parts``, or its
+single ``url_codec``), pzprjs's Encode.js codecs (pure string functions in
+:mod:`pencilproof.encodings.kit.urlcodec`):
 
-The 4Cell body (Light Up) lists cells row by row: ``0``-``4`` a numbered wall, ``5``-``9``
-a numbered wall (ch-5) followed by one white cell, ``a``-``e`` (ch-10) followed by two
-white cells, ``.`` an unnumbered wall, ``g``..``z`` a run of 1..20 white cells.
+* ``number16`` (Canal View, Sudoku, Nurikabe, Fillomino, Hashiwokakero): cells row by row,
+  ``0``-``f`` a clue 0-15, ``-``/``+`` + 2/3 hex digits up to 4095 (and pzprjs's wider
+  prefixes), ``.`` a ``?`` clue, ``g``..``z`` a run of 1..20 empty cells;
+* ``4cell`` (Light Up, Slitherlink): ``0``-``4`` a number, ``5``-``9``/``a``-``e`` a number
+  and one/two empty cells, ``.`` the special given, ``g``..``z`` runs;
+* ``circle`` (Masyu): three cells per base-27 digit, 1 white, 2 black;
+* ``border`` (Heyawake): region borders, read into the puzzle's ``areas``; ``border?`` the
+  same when the body still has text (Fillomino writes borders only when it has some);
+* ``roomnumber16``: a number16 value per region, in the region's top cell.
 
 Codecs read and write pzprjs's cell values: ``None`` empty, an int, ``"?"`` for its
-"qnum -2" (a ``?`` clue or a wall, as the genre's FormatSpec says). Which codec a genre
-uses is data in its FormatSpec (``genre.formats``). Any host is accepted (puzz.link,
-pzv.jp, ...); a ``p?pzprv3/...`` URL is a whole pzprv3 file with ``/`` for newlines, read
-by formats/pzprv3.py (the callers dispatch; this module does not import it). Like
-puzz.link, :func:`to_url` ends a URL whose body ends in neither a letter nor a digit with
-``/`` (a body ending ``.`` gets ``./``); readers ignore a trailing ``/``.
+"qnum -2" (a ``?`` clue or a wall, as the genre's FormatSpec says: ``qnum_minus2``;
+``pzpr_values`` names symbol givens such as Masyu's circles). Any host is accepted
+(puzz.link, pzv.jp, ...); a ``p?pzprv3/...`` URL is a whole pzprv3 file with ``/`` for
+newlines, read by formats/pzprv3.py (the callers dispatch; this module does not import
+it). Like puzz.link, :func:`to_url` ends a URL whose body ends in neither a letter nor a
+digit with ``/`` (a body ending ``.`` gets ``./``); readers ignore a trailing ``/``.
+A URL option before the size (``slither/f/5/5/...``: a rule variant) is refused.
 """
 from __future__ import annotations
 
 import re
 
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
-from ..encodings import Genre, get_genre
+from ..encodings import FormatSpec, Genre, get_genre
+from ..encodings.kit.urlcodec import (Cursor, borders_to_areas, decode_4cell, decode_number16,
+                                      encode_4cell, encode_areas, encode_number16, read_4cell,
+                                      read_border, read_circle, read_number16,
+                                      read_roomnumber16, write_4cell, write_circle,
+                                      write_number16, write_roomnumber16)
 from ..errors import InputError
 from ..puzzle import Puzzle
 
 URL_RE = re.compile(r"^(?:https?://)?[^?\s]*\?(?P<query>\S+)$")
 MAX_SIDE = 1000
 _DIGITS = re.compile(r"[0-9]+")
+
+Layout = tuple[tuple[int, ...], ...]
 
 
 def ascii_number(text: str, where: str | None = None) -> int | None:
@@ -48,141 +62,110 @@ def is_url(text: str) -> bool:
     return bool(URL_RE.match(t)) and ("/" in t.split("?", 1)[1]) and "\n" not in t
 
 
-def decode_number16(body: str, ncells: int, where: str) -> list[Any]:
-    cells: list[Any] = []
-    i = 0
-    while i < len(body) and len(cells) < ncells:
-        ch = body[i]
-        if ch in "0123456789abcdef":
-            cells.append(int(ch, 16))
-            i += 1
-        elif ch in "-+":
-            width = 2 if ch == "-" else 3
-            digits = body[i + 1:i + 1 + width]
-            if len(digits) != width or not re.fullmatch(r"[0-9a-f]+", digits):
-                raise InputError(f"'{ch}' at body position {i + 1} needs {width} hex digits, "
-                                 f"got {digits!r}", where)
-            cells.append(int(digits, 16))
-            i += 1 + width
-        elif ch == ".":
-            cells.append("?")
-            i += 1
-        elif "g" <= ch <= "z":
-            cells.extend([None] * (ord(ch) - ord("f")))
-            i += 1
-        else:
-            raise InputError(f"unexpected character {ch!r} at body position {i + 1}", where)
-    if len(cells) < ncells:
-        raise InputError(f"body describes {len(cells)} cells, the grid has {ncells}", where)
-    if len(cells) > ncells:
-        raise InputError(f"body's last run overflows the grid ({len(cells)} cells for {ncells})",
-                         where)
-    if body[i:].strip("/"):
-        raise InputError(f"unexpected text {body[i:]!r} after the last cell", where)
-    return cells
-
-
-def encode_number16(cells: list[Any]) -> str:
-    out, run = [], 0
-    for v in cells:
-        if v is None:
-            run += 1
-            if run == 20:
-                out.append("z")
-                run = 0
-            continue
-        if run:
-            out.append(chr(ord("f") + run))
-            run = 0
-        if v == "?":
-            out.append(".")
-        elif 0 <= v < 16:
-            out.append(format(v, "x"))
-        elif v < 256:
-            out.append("-" + format(v, "02x"))
-        elif v < 4096:
-            out.append("+" + format(v, "03x"))
-        else:
-            raise InputError(f"clue {v} is too large for a puzz.link URL (max 4095)")
-    if run:
-        out.append(chr(ord("f") + run))
-    return "".join(out)
-
-
-def decode_4cell(body: str, ncells: int, where: str) -> list[Any]:
-    """pzprjs's decode4Cell. A digit's implied white cells may run past the last cell
-    (the encoder writes ``a``-``e`` for a wall in the last cell); a run may not."""
-    cells: list[Any] = []
-    i = 0
-    while i < len(body) and len(cells) < ncells:
-        ch = body[i]
-        if "0" <= ch <= "4":
-            cells.append(int(ch))
-        elif "5" <= ch <= "9":
-            cells.extend([int(ch) - 5, None])
-        elif "a" <= ch <= "e":
-            cells.extend([ord(ch) - ord("a"), None, None])
-        elif ch == ".":
-            cells.append("?")
-        elif "g" <= ch <= "z":
-            run = ord(ch) - ord("f")
-            if len(cells) + run > ncells:
-                raise InputError(f"body's run {ch!r} at position {i + 1} overflows the grid "
-                                 f"({len(cells) + run} cells for {ncells})", where)
-            cells.extend([None] * run)
-        else:
-            raise InputError(f"unexpected character {ch!r} at body position {i + 1}", where)
-        i += 1
-    if len(cells) < ncells:
-        raise InputError(f"body describes {len(cells)} cells, the grid has {ncells}", where)
-    if body[i:].strip("/"):
-        raise InputError(f"unexpected text {body[i:]!r} after the last cell", where)
-    return cells[:ncells]
-
-
-def encode_4cell(cells: list[Any]) -> str:
-    """pzprjs's encode4Cell: a numbered wall absorbs up to two following white cells."""
-    out, run, i, n = [], 0, 0, len(cells)
-    while i < n:
-        v, piece = cells[i], ""
-        if v is None:
-            run += 1
-        elif v == "?":
-            piece = "."
-        elif isinstance(v, int) and 0 <= v <= 4:
-            if i + 1 < n and cells[i + 1] is not None:
-                piece = str(v)
-            elif i + 2 < n and cells[i + 2] is not None:
-                piece, i = str(v + 5), i + 1
-            else:
-                piece, i = "abcde"[v], i + 2
-        else:
-            raise InputError(f"wall number {v!r} cannot be written in a 4Cell URL (0..4)")
-        if piece or run == 20:
-            if run:
-                out.append(chr(ord("f") + run))
-                run = 0
-            out.append(piece)
-        i += 1
-    if run:
-        out.append(chr(ord("f") + run))
-    return "".join(out)
-
-
 Decode = Callable[[str, int, str], list[Any]]
 Encode = Callable[[list[Any]], str]
-#: URL body codecs by name; a genre picks one in its FormatSpec (``url_codec``).
+#: Whole-body cell codecs by name (a genre's ``url_codec``).
 URL_CODECS: dict[str, tuple[Decode, Encode]] = {
     "number16": (decode_number16, encode_number16),
     "4cell": (decode_4cell, encode_4cell)}
+#: Every part a genre's ``url_parts`` may name.
+URL_PARTS = ("number16", "4cell", "circle", "border", "border?", "roomnumber16")
 
 
-def codec_for(genre: Genre, where: str | None = None) -> tuple[Decode, Encode]:
-    """(decode, encode) for a genre's URL body, or a one-line error: it has no URL."""
-    codec = genre.formats.url_codec
-    if codec is None or not genre.url_pids:
+def codec_for(genre: Genre, where: str | None = None) -> tuple[str, ...]:
+    """A genre's URL body parts, or a one-line error: it has no URL."""
+    parts = genre.formats.url_body
+    if not parts or not genre.url_pids:
         raise InputError(f"{genre.name} has no puzz.link URL format", where)
-    return URL_CODECS[codec]
+    return parts
+
+
+def given_of(spec: FormatSpec, v: Any) -> Any:
+    """A pzprjs cell value as the genre's given (before its parse_clue)."""
+    if v == "?":
+        return spec.qnum_minus2
+    if isinstance(v, int) and v in spec.pzpr_values:
+        return spec.pzpr_values[v]
+    return v
+
+
+def pzpr_of(spec: FormatSpec, v: Any) -> Any:
+    """A given as pzprjs's cell value (None, an int or ``?``)."""
+    if v is None:
+        return None
+    if v == spec.qnum_minus2:
+        return "?"
+    for number, value in spec.pzpr_values.items():
+        if value == v:
+            return number
+    return v
+
+
+def decode_body(parts: tuple[str, ...], body: str, rows: int, cols: int,
+                where: str) -> tuple[list[Any], Optional[Layout]]:
+    """pzprjs's cell values row by row and the regions (None: the body has none)."""
+    cur = Cursor(body, where)
+    n = rows * cols
+    cells: list[Any] = [None] * n
+    layout: Optional[Layout] = None
+    for part in parts:
+        if part == "number16":
+            cells = read_number16(cur, n)
+        elif part == "4cell":
+            cells = read_4cell(cur, n)
+        elif part == "circle":
+            cells = [v or None for v in read_circle(cur, n)]
+        elif part in ("border", "border?"):
+            if part == "border?" and not cur.rest().strip("/"):
+                continue
+            right, down = read_border(cur, rows, cols)
+            if part == "border" or any(right) or any(down):
+                layout = borders_to_areas(rows, cols, right, down)
+        elif part == "roomnumber16":
+            if layout is None:
+                raise InputError("room numbers need the regions first", where)
+            for (r, c), v in read_roomnumber16(cur, layout).items():
+                cells[r * cols + c] = v
+        else:
+            raise InputError(f"unknown URL part {part!r}", where)
+    cur.finish()
+    return cells, layout
+
+
+def encode_body(parts: tuple[str, ...], puzzle: Puzzle, cells: list[Any]) -> str:
+    """The body of a puzzle whose givens are ``cells`` (pzprjs values, row by row)."""
+    layout = puzzle.param("areas")
+    out = []
+    for part in parts:
+        if part == "number16":
+            out.append(write_number16(cells))
+        elif part == "4cell":
+            out.append(write_4cell(cells))
+        elif part == "circle":
+            for k, v in enumerate(cells):
+                if v not in (None, 1, 2):
+                    raise InputError(f"given {v!r} at r{k // puzzle.cols + 1}c{k % puzzle.cols + 1} "
+                                     f"is not a circle")
+            out.append(write_circle([v or 0 for v in cells]))
+        elif part in ("border", "border?"):
+            if layout is not None:
+                out.append(encode_areas(layout))
+            elif part == "border":
+                out.append(encode_areas([[0] * puzzle.cols for _ in range(puzzle.rows)]))
+        elif part == "roomnumber16":
+            regions = layout or [[0] * puzzle.cols for _ in range(puzzle.rows)]
+            given = {divmod(k, puzzle.cols): v for k, v in enumerate(cells) if v is not None}
+            out.append(write_roomnumber16(regions, given))
+    return "".join(out)
+
+
+def _reject_option(parts: list[str], where: str) -> None:
+    """pzprjs's ``[v:VARIANT/][FLAG/]COLS/ROWS`` options change a genre's rules."""
+    if parts[1].startswith("v:"):
+        raise InputError(f"the URL's variant {parts[1]!r} is not supported", where)
+    if (ascii_number(parts[1]) is None and len(parts) > 4 and ascii_number(parts[2]) is not None
+            and ascii_number(parts[3]) is not None):
+        raise InputError(f"the URL's option {parts[1]!r} (a rule variant) is not supported", where)
 
 
 def parse_url(url: str, where: str | None = None) -> Puzzle:
@@ -197,31 +180,53 @@ def parse_url(url: str, where: str | None = None) -> Puzzle:
         raise InputError("URL needs GENRE/COLS/ROWS/BODY after '?'", where)
     pid = parts[0]
     genre = get_genre(pid, where)
+    url_parts = codec_for(genre, where)
+    _reject_option(parts, where)
     cols, rows = ascii_number(parts[1], where), ascii_number(parts[2], where)
     if cols is None or rows is None:
         raise InputError(f"size {parts[1]!r}/{parts[2]!r} is not two integers (COLS/ROWS)",
                          where)
     check_size(rows, cols, where)
     body = "/".join(parts[3:])
-    decode, _ = codec_for(genre, where)
-    cells = decode(body, rows * cols, where)
-    special = genre.formats.qnum_minus2
+    cells, layout = decode_body(url_parts, body, rows, cols, where)
+    spec = genre.formats
     grid = []
     for r in range(rows):
         row = []
         for c in range(cols):
-            v = cells[r * cols + c]
-            row.append(genre.parse_clue(special if v == "?" else v,
+            row.append(genre.parse_clue(given_of(spec, cells[r * cols + c]),
                                         f"{where}: r{r + 1}c{c + 1}"))
         grid.append(tuple(row))
-    return Puzzle(genre.name, rows, cols, tuple(grid))
+    puzzle = Puzzle(genre.name, rows, cols, tuple(grid))
+    if layout is not None:
+        if "areas" not in genre.param_keys:
+            raise InputError(f"{genre.name} puzzles have no regions: the URL's borders are not "
+                             f"supported", where)
+        puzzle = puzzle.with_params(areas=layout)
+    genre.check_puzzle(puzzle, where)
+    return puzzle
+
+
+def pzpr_cells(puzzle: Puzzle, spec: FormatSpec) -> list[Any]:
+    """The givens as pzprjs's cell values, row by row."""
+    return [pzpr_of(spec, v) for row in puzzle.grid for v in row]
+
+
+def carried_params(puzzle: Puzzle, regions: bool, what: str) -> None:
+    """A one-line error for parameters the format cannot carry (regions only where the
+    genre's format has them)."""
+    for key, _ in puzzle.params:
+        if key == "areas" and regions:
+            continue
+        extra = " (regions)" if key == "areas" else ""
+        raise InputError(f"a {puzzle.genre} puzzle with {key!r}{extra} has no {what}")
 
 
 def to_url(puzzle: Puzzle, host: str = "https://puzz.link/p?") -> str:
     genre = get_genre(puzzle.genre)
-    _, encode = codec_for(genre)
-    special = genre.formats.qnum_minus2
-    body = encode(["?" if v == special else v for row in puzzle.grid for v in row])
+    parts = codec_for(genre)
+    carried_params(puzzle, any(p.startswith("border") for p in parts), "puzz.link URL")
+    body = encode_body(parts, puzzle, pzpr_cells(puzzle, genre.formats))
     qdata = f"{puzzle.cols}/{puzzle.rows}/{body}"
     # pzprjs (URLData.outputURLData) appends '/' when the data's last character is not
     # 0-9, a-z or A-Z, so that link shorteners keep it; written the same, URLs match.
@@ -234,3 +239,9 @@ def check_size(rows: int, cols: int, where: str | None) -> None:
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise InputError(f"impossible size {rows}x{cols} (rows and columns must be 1..{MAX_SIDE})",
                          where)
+
+
+__all__ = ["URL_CODECS", "URL_PARTS", "parse_url", "to_url", "is_url", "check_size",
+           "ascii_number", "decode_number16", "encode_number16", "decode_4cell", "encode_4cell",
+           "decode_body", "encode_body", "given_of", "pzpr_of", "pzpr_cells", "carried_params",
+           "codec_for", "MAX_SIDE"]
