@@ -191,14 +191,13 @@ def test_pipes_are_lines_from_the_centre_over_the_circles():
     scene = picture(LOOP, LOOP_A)
     pipes = shapes(scene, Line, stroke=ANSWER)
     assert len(pipes) == 2 * 10   # ten cells with a pipe, two lines each
-    # r1c1 'F': centre (58, 82) to its right side and its bottom side, a disc in the joint
-    assert Line(58, 82, 76, 82, ANSWER, 5.0) in pipes
-    assert Line(58, 82, 58, 100, ANSWER, 5.0) in pipes
-    assert Disc(58, 82, 2.5, ANSWER, None, "joint") in scene.shapes
+    # r1c1 'F': from its centre (58, 82), less half the width, to its right and bottom sides
+    assert Line(55.5, 82, 76, 82, ANSWER, 5.0) in pipes
+    assert Line(58, 79.5, 58, 100, ANSWER, 5.0) in pipes
     ring = Disc(94, 82, 36 * 0.36, PAPER, INK, "ring", 2.0)
     disc = Disc(130, 118, 36 * 0.36, INK, None, "disc")
     assert ring in scene.shapes and disc in scene.shapes
-    through_ring = scene.shapes.index(Line(94, 82, 76, 82, ANSWER, 5.0))   # r1c2 '-' west
+    through_ring = scene.shapes.index(Line(96.5, 82, 76, 82, ANSWER, 5.0))   # r1c2 '-' west
     assert scene.shapes.index(ring) < through_ring
     svg = ET.fromstring(to_svg(scene))
     rings = [e for e in svg.iter(f"{NS}circle") if e.get("class") == "ring"]
@@ -264,9 +263,10 @@ SLITHER_A = Solution(("##.", "#..", "..."))
 def test_loop_runs_where_inside_meets_outside_on_a_dot_grid():
     scene = picture(SLITHER, SLITHER_A)
     loop = {(s.x1, s.y1, s.x2, s.y2) for s in shapes(scene, Line, stroke=ANSWER, width=4.0)}
-    assert loop == {(40, 64, 76, 64), (76, 64, 112, 64), (76, 100, 112, 100),
-                    (40, 136, 76, 136), (40, 64, 40, 100), (112, 64, 112, 100),
-                    (40, 100, 40, 136), (76, 100, 76, 136)}
+    # each side of the loop runs on by half the width (2) past its corners
+    assert loop == {(38, 64, 78, 64), (74, 64, 114, 64), (74, 100, 114, 100),
+                    (38, 136, 78, 136), (40, 62, 40, 102), (112, 62, 112, 102),
+                    (40, 98, 40, 138), (76, 98, 76, 138)}
     assert len(shapes(scene, Disc, cls="dot")) == 16
     cells = shapes(scene, Rect, cls="cell")
     assert {c.stroke for c in cells} == {DOT_GRID}

@@ -49,8 +49,9 @@ def render_png(scene: Scene, scale: int = 1) -> Any:
         elif isinstance(s, Disc):
             d.ellipse([(s.cx - s.r) * k, (s.cy - s.r) * k, (s.cx + s.r) * k, (s.cy + s.r) * k],
                       fill=s.fill, outline=s.stroke, width=max(1, round(s.width * k)))
-        elif isinstance(s, Line):
-            d.line([s.x1 * k, s.y1 * k, s.x2 * k, s.y2 * k], fill=s.stroke,
+        elif isinstance(s, Line):  # drawn in one direction: Pillow rounds wide lines by it
+            (x1, y1), (x2, y2) = sorted(((s.x1, s.y1), (s.x2, s.y2)))
+            d.line([x1 * k, y1 * k, x2 * k, y2 * k], fill=s.stroke,
                    width=max(1, round(s.width * k)))
         elif isinstance(s, Text):
             font = _font(max(6, round(s.size * k)))

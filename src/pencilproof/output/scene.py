@@ -13,7 +13,7 @@ FormatSpec (``genre.formats``), by drawing kind:
 * ``shade``: a dark cell; ``lamp``: a yellow disc;
 * ``number``: the answer's number in blue (givens stay black and bold, and a cell with a
   given shows only the given);
-* ``pipe``: thick blue lines from the centre to the sides (a disc rounds the joint);
+* ``pipe``: thick blue lines from the centre to the sides;
 * ``bridge``: one or two blue lines through the cell, reaching into a neighbouring
   given (an island, whose circle is drawn over the bridge's end);
 * ``inside``: a light blue cell; the loop is a thick blue line along every side where an
@@ -143,7 +143,8 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
     small texts in cells' bottom-right corners (explain's step numbers).
 
     Drawing order: cells, region borders (and a loop genre's dots), bridges, givens and
-    answer numbers, then pipes and loops (over the givens, as pzprjs draws them)."""
+    answer numbers, the grid's border, then pipes and loops (over the givens, as pzprjs
+    draws them)."""
     spec = genre.formats
     out: list[Shape] = []
     if title:
@@ -234,10 +235,10 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
         out += [Disc(gx + c * CELL, gy + r * CELL, 1.8, DOT, None, "dot")
                 for r in range(puzzle.rows + 1) for c in range(puzzle.cols + 1)]
         over += _loop(puzzle, kinds, gx, gy)
-    out += under + overlays + over
+    out += under + overlays
     out.append(Rect(gx, gy, puzzle.cols * CELL, puzzle.rows * CELL, None,
                     DOT_GRID if dots else INK, 1.0 if dots else 2.0, "border"))
-    return out
+    return out + over  # a loop along the grid's edge covers the border
 
 
 def _text_size(text: str) -> float:
@@ -254,15 +255,14 @@ def _number_text(ch: str) -> str:
 
 
 def _pipe(ch: str, x: float, y: float) -> list[Shape]:
-    """Thick lines from the cell's centre to the sides its pipe character names, and a
-    disc at the centre that rounds the joint (and marks a path's end)."""
+    """Thick lines from the cell's centre to the sides its pipe character names, each
+    starting half its width behind the centre so that corners are square (a path's end
+    stops just past the centre)."""
     dirs = PIPE_DIRS.get(ch, frozenset())
-    cx, cy = x + CELL / 2, y + CELL / 2
-    ends = {"N": (cx, y), "E": (x + CELL, cy), "S": (cx, y + CELL), "W": (x, cy)}
-    out: list[Shape] = [Line(cx, cy, *ends[d], ANSWER, PIPE_W) for d in "NESW" if d in dirs]
-    if out:
-        out.append(Disc(cx, cy, PIPE_W / 2, ANSWER, None, "joint"))
-    return out
+    cx, cy, h = x + CELL / 2, y + CELL / 2, PIPE_W / 2
+    ends = {"N": (cx, cy + h, cx, y), "E": (cx - h, cy, x + CELL, cy),
+            "S": (cx, cy - h, cx, y + CELL), "W": (cx + h, cy, x, cy)}
+    return [Line(*ends[d], ANSWER, PIPE_W) for d in "NESW" if d in dirs]
 
 
 def _reach(puzzle: Puzzle, cell: Cell, ch: str) -> tuple[float, float]:
@@ -323,24 +323,20 @@ def _borders(puzzle: Puzzle, by_answer: bool, marks: dict[Cell, str], gx: float,
 
 def _loop(puzzle: Puzzle, kinds: dict[Cell, str], gx: float, gy: float) -> list[Shape]:
     """The loop around the ``inside`` cells: a thick line along every cell side where an
-    inside cell meets an outside one (beyond the grid is outside), discs at its corners."""
+    inside cell meets an outside one (beyond the grid is outside), each running on by
+    half its width so that corners are square."""
     def inside(r: int, c: int) -> bool:
         return kinds.get((r, c)) == "inside"
 
     out: list[Shape] = []
-    corners: set[tuple[int, int]] = set()
+    h = LOOP_W / 2
     for r in range(puzzle.rows + 1):
         for c in range(puzzle.cols + 1):
+            x, y = gx + c * CELL, gy + r * CELL
             if c < puzzle.cols and inside(r - 1, c) != inside(r, c):  # the side above (r, c)
-                out.append(Line(gx + c * CELL, gy + r * CELL, gx + (c + 1) * CELL, gy + r * CELL,
-                                ANSWER, LOOP_W))
-                corners |= {(r, c), (r, c + 1)}
+                out.append(Line(x - h, y, x + CELL + h, y, ANSWER, LOOP_W))
             if r < puzzle.rows and inside(r, c - 1) != inside(r, c):  # the side left of (r, c)
-                out.append(Line(gx + c * CELL, gy + r * CELL, gx + c * CELL, gy + (r + 1) * CELL,
-                                ANSWER, LOOP_W))
-                corners |= {(r, c), (r + 1, c)}
-    out += [Disc(gx + c * CELL, gy + r * CELL, LOOP_W / 2, ANSWER, None, "joint")
-            for r, c in sorted(corners)]
+                out.append(Line(x, y - h, x, y + CELL + h, ANSWER, LOOP_W))
     return out
 
 
