@@ -3,8 +3,9 @@ column and box holds each number once.
 
 Boxes are the puzzle's ``areas`` when it has them (irregular Sudoku; Janko ``areas``),
 otherwise the standard boxes of an N x N grid (4: 2x2, 6: 2x3, 8: 2x4, 9: 3x3, 10: 2x5,
-12: 3x4, 15: 3x5, 16: 4x4); other sizes need ``areas``. Failcodes are pzprjs's
-(``nmDupRow`` a number twice in a row or column, ``bkDupNum`` twice in a box).
+12: 3x4, 15: 3x5, 16: 4x4); other sizes need ``areas``. Failcodes are pzprjs's, in
+its order (``bkDupNum`` a number twice in a box, ``nmDupRow`` twice in a row or column,
+``ceNoNum`` an empty cell: answers may leave cells ``.``, as pzprjs's may).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import random
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
-from .kit import AllDifferent, Fix, KitGenre, Number, Values, kit_formats
+from .kit import AllDifferent, Count, Fix, KitGenre, Number, Values, kit_formats
 from .kit.lattice import areas, lines, normalize_areas
 from .kit.model import N, Layer, Rule
 
@@ -48,7 +49,7 @@ class Sudoku(KitGenre):
     editor_candidates = (".", *map(str, range(1, 10)))
 
     def layer_for(self, puzzle: Puzzle) -> Layer:
-        return Number(1, puzzle.rows)
+        return Number(1, puzzle.rows, blank=True)
 
     def boxes(self, puzzle: Puzzle) -> list[list[Cell]]:
         layout = puzzle.param("areas") or standard_areas(puzzle.rows)
@@ -78,10 +79,13 @@ class Sudoku(KitGenre):
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         values = range(1, puzzle.rows + 1)
-        out: list[Rule] = [AllDifferent(cells, values, "nmDupRow", f"a number repeats in {name}",
-                                        exact=True) for name, cells in lines(puzzle)]
-        out += [AllDifferent(cells, values, "bkDupNum", "a number repeats in a box", exact=True)
-                for cells in self.boxes(puzzle)]
+        out: list[Rule] = [AllDifferent(cells, values, "bkDupNum", "a number repeats in a box",
+                                        exact=True) for cells in self.boxes(puzzle)]
+        out += [AllDifferent(cells, values, "nmDupRow", f"a number repeats in {name}", exact=True)
+                for name, cells in lines(puzzle)]
+        # Also what stops a number outside 1..N (the layer reads any digit or letter).
+        out += [Count([N(x, v) for v in values], 1, [x], "ceNoNum",
+                      f"a cell has no number 1-{puzzle.rows}", ">=") for x in puzzle.cells()]
         return out
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
