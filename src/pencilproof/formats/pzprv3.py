@@ -15,7 +15,8 @@ Which sections follow the size is data in the genre's FormatSpec (``pzprv3_secti
 * ``qnum_ans``: givens and answer marks in one section (Light Up, Nurikabe);
 * ``ans``: shading marks (``#`` shaded, ``+`` marked unshaded, ``.`` undecided; the
   ``pzprv3_read``/``pzprv3_write`` tables);
-* ``anum``: answer numbers (Sudoku, Fillomino), ``.`` and pzprjs's colour marks undecided;
+* ``anum``: answer numbers (Sudoku, Fillomino), ``.`` and pzprjs's colour marks undecided,
+  36 and more the kit's ``+`` (written back as the size of its group of ``+`` cells);
 * ``rooms``: region borders, rows of ``0``/``1`` right of each cell, then below each cell
   (in ``pzprv3`` files before version 1: a room count and rows of room numbers), read
   into the puzzle's ``areas``;
@@ -44,7 +45,7 @@ from typing import Any, Callable, Optional
 from urllib.parse import unquote
 
 from ..encodings import FormatSpec, Genre, get_genre
-from ..encodings.kit.layers import PIPE_DIRS, PIPES, char_number, number_char
+from ..encodings.kit.layers import DIGITS, PIPE_DIRS, PIPES, char_number, number_char
 from ..encodings.kit.lattice import normalize_areas
 from ..encodings.kit.urlcodec import borders_to_areas
 from ..errors import InputError
@@ -211,8 +212,8 @@ class _Reading:
                 number = ascii_number(tok, place)
                 if isinstance(given, int) and not isinstance(given, bool):
                     self.marks[(r, c)] = number_char(given)
-                elif number is not None:
-                    self.marks[(r, c)] = number_char(number)
+                elif number is not None:                # from 36 on: the kit's "+"
+                    self.marks[(r, c)] = number_char(number) if number < len(DIGITS) else "+"
                 elif tok in ANUM_MARKS:
                     self.undecided = True
                 else:
@@ -312,8 +313,11 @@ class _Reading:
     def skip(self, section: str) -> None:
         if section == "border_ans":
             self.borders("answer border", ("0", "1", "2", "-1", "X", "-X"))
-        elif section == "qsub" and self.version >= 1:
-            self.grid_lines(self.rows, self.cols, "colour row")
+        elif section == "qsub":
+            if self.version >= 1:
+                self.grid_lines(self.rows, self.cols, "colour row")
+        else:
+            raise InputError(f"{self.genre.name} declares an unknown pzprv3 section {section!r}")
 
 
 def parse_pzprv3(text: str, where: str) -> Document:
@@ -427,8 +431,22 @@ class _Writing:
     def given(self, cell: Cell) -> str:
         return _given_token(self.spec, self.puzzle[cell])
 
+    def number(self, cell: Cell) -> Optional[int]:
+        """The answer's number in a cell; ``+`` (36 or more) is its group's size."""
+        ch = self.mark(cell)
+        if ch != "+":
+            return char_number(ch)
+        group, todo = {cell}, [cell]
+        while todo:
+            r, c = todo.pop()
+            for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if x not in group and self.marks.get(x) == "+":
+                    group.add(x)
+                    todo.append(x)
+        return len(group)
+
     def anum(self, cell: Cell) -> str:
-        n = char_number(self.mark(cell))
+        n = self.number(cell)
         return "." if isinstance(self.puzzle[cell], int) or n is None else str(n)
 
     def inside(self, cell: Cell) -> bool:
@@ -449,7 +467,7 @@ class _Writing:
         return "0"
 
     def differ(self, side: Side) -> str:
-        x, y = (char_number(self.mark(cell)) for cell in side)
+        x, y = (self.number(cell) for cell in side)
         return "1" if self.solution is not None and None not in (x, y) and x != y else "0"
 
     def section(self, name: str) -> list[str]:
