@@ -6,6 +6,8 @@ clue N never needs more than N+1 outputs.
 """
 from __future__ import annotations
 
+import math
+from itertools import combinations
 from typing import Sequence
 
 Lit = int
@@ -89,6 +91,51 @@ def at_most_one(b, lits: Sequence[Lit]) -> None:
     for i in range(len(lits)):
         for j in range(i + 1, len(lits)):
             b.add_clause([-lits[i], -lits[j]])
+
+
+#: From this length on, :func:`at_most_one_linear` is the product encoding.
+PRODUCT_FROM = 40
+
+
+def at_most_one_linear(b, lits: Sequence[Lit]) -> None:
+    """At most one of ``lits`` at a linear cost: pairwise for a few literals, a
+    sequential counter (ladder) for longer lists, and Chen's product encoding for long
+    ones (literal k at row k // q, column k % q of a p x q arrangement implies its row's
+    and its column's literal, of which at most one each may be true: 2 clauses per
+    literal and 2 sqrt(n) new variables)."""
+    n = len(lits)
+    if n <= 1:
+        return
+    if n <= 5:
+        b.add_clauses([[-x, -y] for x, y in combinations(lits, 2)])
+    elif n >= PRODUCT_FROM:
+        q = math.isqrt(n - 1) + 1  # q * q >= n
+        row = [b.new_var() for _ in range(-(-n // q))]
+        col = [b.new_var() for _ in range(q)]
+        b.add_clauses([[-x, row[k // q]] for k, x in enumerate(lits)])
+        b.add_clauses([[-x, col[k % q]] for k, x in enumerate(lits)])
+        at_most_one_linear(b, row)
+        at_most_one_linear(b, col)
+    else:
+        prev = lits[0]  # prev: some literal so far is true
+        for x in lits[1:-1]:
+            nxt = b.new_var()
+            b.add_clauses([[-prev, -x], [-prev, nxt], [-x, nxt]])
+            prev = nxt
+        b.add_clause([-prev, -lits[-1]])
+
+
+def exactly_direct(b, lits: Sequence[Lit], n: int, guard: Lit | None = None) -> None:
+    """Exactly n of a few literals as direct clauses (no auxiliary variables): no n+1 all
+    true, no k-n+1 all false; only when ``guard`` is true, if given."""
+    g = [] if guard is None else [-guard]
+    if n > len(lits) or n < 0:
+        b.add_clause(g)
+        return
+    for sub in combinations(lits, n + 1):
+        b.add_clause(g + [-x for x in sub])
+    for sub in combinations(lits, len(lits) - n + 1):
+        b.add_clause(g + list(sub))
 
 
 def require_count_if(b, guard: Lit, unary: Sequence[Lit], n: int) -> None:
