@@ -17,7 +17,7 @@ from pencilproof.encodings.kit.genre import KitAnswer
 from pencilproof.encodings.kit.layers import edge_atom
 from pencilproof.encodings.kit.loops import LineDegrees, MustVisit, SingleLoop
 from pencilproof.errors import InputError
-from pencilproof.formats import parse_documents
+from pencilproof.formats import parse_documents, parse_url, to_pzprv3, to_url
 from pencilproof.formats.janko import parse_janko
 from pencilproof.puzzle import Puzzle
 from pencilproof.solvers import Status, make_backend
@@ -98,6 +98,19 @@ SCRIPT_SOLUTION = ("F--7F7", "|F-J||", "||F-J|", "|LJF-J", "L-7|..", "..LJ..")
 def test_pzprjs_script_wrong_answers(code, rows, expected):
     found = codes(puzzle(SCRIPT), rows)
     assert code in found and found == expected
+
+
+def test_pzprjs_script_url_and_pzprv3():
+    url = "https://puzz.link/p?mashu/6/6/1063000i3000"
+    assert parse_url(url) == puzzle(SCRIPT) and to_url(puzzle(SCRIPT)) == url
+    # the script's correct answer as pzprjs saves it reads as our pipes
+    text = ("pzprv3/mashu/6/6/. . 1 . . . /. 2 . . 1 . /. . . . . . /. . . 2 . . /. 1 . . . . /"
+            ". . . . . . /1 1 1 0 1 /0 1 1 -1 0 /0 0 1 1 0 /0 1 -1 1 1 /1 1 0 0 0 /0 0 1 0 0 /"
+            "1 0 0 1 1 1 /1 1 0 0 1 1 /1 1 1 -1 0 1 /1 -1 0 1 0 0 /0 0 1 1 0 0 /")
+    (_, doc), = parse_documents(text, "script")
+    assert doc.puzzle == puzzle(SCRIPT) and doc.solution.rows == SCRIPT_SOLUTION
+    (_, back), = parse_documents(to_pzprv3(doc.puzzle, doc.solution), "ours")
+    assert back.solution.rows == SCRIPT_SOLUTION
 
 
 def test_pzprjs_script_board_is_unique_with_the_scripts_answer():
@@ -336,3 +349,15 @@ def test_janko_bad_token():
         parse_janko(block, "x.txt")
     assert str(e.value).endswith("unknown Masyu given 'x' (expected w for a white circle, b for a "
                                  "black one, or . for none)")
+
+
+# -- generation ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_answers_are_pinned_down_by_their_circles(seed):
+    hooks = GENRE.generator
+    answer = hooks.random_answer(7, 7, random.Random(seed), None, None)
+    board = hooks.with_clues(hooks.blank_for(answer), hooks.clue_candidates(answer))
+    assert GENRE.verify(board, answer) == []
+    res = check(board)
+    assert res.verdict.value == "unique" and res.solutions[0].rows == answer.rows

@@ -15,7 +15,7 @@ from pencilproof.encodings.kit import Encoder, S, Values
 from pencilproof.encodings.kit.genre import KitAnswer
 from pencilproof.encodings.kit.loops import region_loop
 from pencilproof.errors import InputError
-from pencilproof.formats import parse_documents
+from pencilproof.formats import parse_documents, parse_url, to_pzprv3, to_url
 from pencilproof.formats.janko import parse_janko
 from pencilproof.puzzle import Puzzle
 from pencilproof.solvers import Status, make_backend
@@ -72,6 +72,19 @@ def test_pzprjs_script_board_is_unique_with_the_scripts_answer():
     res = check(puzzle(SCRIPT))
     assert res.verdict.value == "unique" and res.solutions[0].rows == SCRIPT_ANSWER
     assert GENRE.verify(puzzle(SCRIPT), KitAnswer(SCRIPT_ANSWER)) == []
+
+
+def test_pzprjs_script_url_and_pzprv3():
+    url = "https://puzz.link/p?slither/5/5/cbcbcddad"
+    assert parse_url(url) == puzzle(SCRIPT) and to_url(puzzle(SCRIPT)) == url
+    # the script's correct answer as pzprjs saves it reads as the inside cells
+    text = ("pzprv3/slither/5/5/2 . . 1 . /. 2 . . 1 /. . 2 . . /3 . . 3 . /. 0 . . 3 /"
+            "1 -1 0 -1 -1 1 /1 1 -1 1 -1 1 /1 1 1 0 0 1 /1 1 1 1 1 1 /-1 -1 -1 0 1 1 /"
+            "1 1 1 1 1 /-1 1 1 -1 -1 /0 -1 1 0 0 /0 0 0 1 0 /1 -1 1 -1 0 /-1 0 -1 0 1 /")
+    (_, doc), = parse_documents(text, "script")
+    assert doc.puzzle == puzzle(SCRIPT) and doc.solution.rows == SCRIPT_ANSWER
+    (_, back), = parse_documents(to_pzprv3(doc.puzzle, doc.solution), "ours")
+    assert back.solution.rows == SCRIPT_ANSWER
 
 
 def test_pzprjs_script_wrong_answers():

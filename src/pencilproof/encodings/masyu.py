@@ -13,12 +13,14 @@ the kit's line codes (``lnDeadEnd``, ``lnBranch``, ``lnCross``, ``lnPlLoop``, ``
 """
 from __future__ import annotations
 
+import random
 from typing import Optional
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Violation
-from .contract import Glyph
-from .kit import KitGenre, Lines, Values, kit_formats
+from ..solvers.backends import Status, make_backend
+from .contract import Glyph, Symmetry
+from .kit import KitAnswer, KitEncoded, KitGeneration, KitGenre, Lines, Values, kit_formats
 from .kit.layers import PIPES, STEP, edge_atom
 from .kit.loops import LineDegrees, MustVisit, SingleLoop
 from .kit.model import Atom, Encoder, Lit, Rule
@@ -119,13 +121,76 @@ class BlackStraightNext(_Circle):
         return [self.broken([x])] if bent else []
 
 
+def _solve(enc: KitEncoded, assume: list[Lit]) -> Optional[KitAnswer]:
+    """An answer under these assumptions (lazy cuts added until it holds), or None."""
+    while enc.e.b.solve(assume) is Status.SAT:
+        answer = enc.decode()
+        cuts = enc.cuts(answer)
+        if not cuts:
+            return answer
+        enc.e.b.add_clauses(cuts)
+    return None
+
+
+class MasyuGeneration(KitGeneration):
+    """Random loops that circles can pin down. Most random loops cannot be (parallel
+    runs and empty pockets leave other loops that every circle they allow accepts), so a
+    random loop gets circles it allows one by one, each chosen where another loop that
+    fits the circles so far breaks it, until no other loop fits. Where no circle tells
+    the two apart, the other loop becomes the answer (it fits every circle so far); a
+    loop met twice that way means a fresh random loop."""
+
+    RESTARTS = 10
+
+    def random_answer(self, rows: int, cols: int, rng: random.Random,
+                      density: float | None, symmetric: Symmetry | None) -> KitAnswer:
+        for _ in range(self.RESTARTS):
+            answer = super().random_answer(rows, cols, rng, density, symmetric)
+            pinned = self.pin(answer, rng)
+            if pinned is not None:
+                return pinned
+        return answer
+
+    def pin(self, answer: KitAnswer, rng: random.Random) -> Optional[KitAnswer]:
+        """``answer``, or a loop it leads to, that its circles pin down (None: stuck)."""
+        kit, blank = self.kit, self.blank_for(answer)
+        seen: set[tuple[str, ...]] = set()
+        b = make_backend("cadical")
+        try:
+            enc = kit.encode(blank, b)
+            for _ in range(4 * blank.rows * blank.cols):
+                differ = b.new_var()
+                b.add_clause([-differ, *enc.block(answer)])
+                other = _solve(enc, [differ])
+                if other is None:
+                    return answer
+                v, w = (kit.values(blank, x.rows, "answer") for x in (answer, other))
+                tell = [(cell, clue) for cell in blank.cells()
+                        if (clue := kit.clue_value(blank, v, cell)) is not None
+                        and any(rule.check(w) for rule in kit.clue_rules(blank, cell, clue))]
+                if not tell:
+                    seen.add(answer.rows)
+                    if other.rows in seen:
+                        return None
+                    answer = KitAnswer(other.rows, answer.layout)
+                    continue
+                cell, clue = rng.choice(tell)
+                for rule in kit.clue_rules(blank, cell, clue):
+                    rule.encode(enc.e)
+        finally:
+            b.close()
+        return None
+
+
 class Masyu(KitGenre):
     name = "masyu"
     aliases = ("pearl",)
     url_pids = ("mashu",)
     summary = "draw one loop through every circle: turn on black (straight on after), straight on white"
     layer = Lines()
-    formats = kit_formats(janko_names=("masyu",), drawing=dict.fromkeys("|-LJ7F", "pipe"), blank=".")
+    formats = kit_formats(url_parts=("circle",), pzprv3_pid="mashu", pzpr_values={1: "w", 2: "b"},
+                          pzprv3_layout=("qnum", "lines"), janko_names=("masyu",),
+                          drawing=dict.fromkeys("|-LJ7F", "pipe"), blank=".")
     janko_problem = {"-": None, "w": "w", "b": "b"}
     janko_solution = {a + b: PIPES[frozenset((JANKO_DIRS[a], JANKO_DIRS[b]))]
                       for a in JANKO_DIRS for b in JANKO_DIRS if JANKO_DIRS[a] != JANKO_DIRS[b]}
@@ -138,6 +203,10 @@ class Masyu(KitGenre):
             return token.lower()
         raise InputError(f"unknown Masyu given {token!r} (expected w for a white circle, b for "
                          f"a black one, or . for none)", where)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.generator = MasyuGeneration(self)
 
     def janko_clue(self, token: str, where: str) -> Clue:
         return self.parse_clue(self.janko_problem.get(token, token), where)

@@ -56,7 +56,9 @@ class Slitherlink(KitGenre):
     url_pids = ("slither",)
     summary = "draw one loop along the grid lines; a number counts its cell's sides on the loop"
     layer = Shade()
-    formats = kit_formats(janko_names=("slitherlink",), drawing={"#": "inside"}, blank=".",
+    formats = kit_formats(url_parts=("4cell",), pzprv3_pid="slither",
+                          pzprv3_layout=("qnum", "edge_lines"), janko_names=("slitherlink",),
+                          drawing={"#": "inside"}, blank=".",
                           legend={"inside": "inside the loop", "blank": "outside the loop"})
     janko_solution = {"x": "#"}
     max_clue = 4
