@@ -78,9 +78,10 @@ class Fillomino(KitGenre):
     url_pids = ("fillomino",)
     summary = "fill numbers so each region of equal numbers has as many cells as its number"
     janko_problem = {"-": None, "?": "?"}
-    formats = kit_formats(url_codec="number16", pzprv3_pid="fillomino", janko_names=("fillomino",),
+    formats = kit_formats(url_parts=("number16", "border?"), pzprv3_pid="fillomino",
+                          janko_names=("fillomino",),
                           drawing=dict.fromkeys(DIGITS[1:] + "+", "number"), blank=".",
-                          answer_regions=True)
+                          answer_regions=True, pzprv3_layout=("flag:t", "qnum", "anum", "border_ans"))
     editor_candidates = (".", "?", *map(str, range(1, 10)))
     max_clue = BIG - 1
 

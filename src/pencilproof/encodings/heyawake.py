@@ -37,7 +37,8 @@ class Heyawake(KitGenre):
     layer = Shade()
     janko_problem = {"-": None, "?": "?"}
     janko_solution = {"x": "#"}
-    formats = kit_formats(pzprv3_pid="heyawake",
+    formats = kit_formats(url_parts=("border", "roomnumber16"), pzprv3_pid="heyawake",
+                          pzprv3_layout=("rooms", "qnum", "ans"),
                           janko_names=("heyawake",), drawing={"#": "shade"}, blank=".")
     editor_candidates = (".", "?", *map(str, range(10)))
 

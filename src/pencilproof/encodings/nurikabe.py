@@ -44,7 +44,7 @@ class Nurikabe(KitGenre):
     janko_problem = {"-": None, "?": "?"}
     janko_solution = {"x": "#"}
     formats = kit_formats(url_codec="number16", pzprv3_pid="nurikabe", janko_names=("nurikabe",),
-                          drawing={"#": "shade"}, blank=".")
+                          drawing={"#": "shade"}, blank=".", pzprv3_combined=True)
     editor_candidates = (".", "?", *map(str, range(1, 10)))
 
     def __init__(self) -> None:

@@ -43,7 +43,7 @@ class Sudoku(KitGenre):
     summary = "fill 1-N so each row, column and box holds every number once (boxes may be irregular)"
     param_keys = ("areas",)
     formats = kit_formats(url_codec="number16", pzprv3_pid="sudoku", janko_names=("sudoku",),
-                          blank=".",
+                          blank=".", pzprv3_layout=("square", "qnum", "anum"),
                           drawing=dict.fromkeys("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", "number"))
     max_clue = 36
     editor_candidates = (".", *map(str, range(1, 10)))
