@@ -11,8 +11,10 @@ import pytest
 
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
+from pencilproof.encodings.kit import KitAnswer
 from pencilproof.errors import InputError
 from pencilproof.formats import parse_documents, parse_url
+from pencilproof.formats.pzprv3 import parse_pzprv3
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.generator.minimize import minimize
 from pencilproof.puzzle import Puzzle, Solution
@@ -71,6 +73,22 @@ PZPRJS = [
     ("nmLineLt", ("4=2..", "H3--2", "3|..|", "|3-1|", "3-4-3")),
     (None, ("4=2..", "H3--2", "3H..|", "|3-1|", "3=4=3")),
 ]
+
+
+#: The script's files (the puzzle, then its borders), in pzprjs's order after brNoLine.
+HEAD = "pzprv3/hashikake/5/5/4 . 2 . . /. 3 . . 2 /3 . . . . /. 3 . 1 . /3 . 4 . 3 /"
+FILES = [
+    "2 2 0 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /2 0 0 0 0 /2 0 0 0 0 /2 0 0 0 0 /2 0 0 0 0 /",
+    "2 2 0 0 /0 1 1 1 /-1 0 0 0 /0 0 0 0 /0 0 0 0 /2 0 0 0 0 /2 1 0 0 0 /1 1 0 0 0 /1 0 0 0 0 /",
+    "2 2 0 0 /0 1 1 1 /-1 0 0 0 /0 1 1 0 /1 1 1 1 /2 0 0 0 0 /2 1 0 0 1 /1 1 0 0 1 /1 0 0 0 1 /",
+    "2 2 0 0 /0 1 1 1 /-1 0 -1 -1 /0 1 1 -1 /2 2 2 2 /2 0 0 0 0 /2 2 0 0 1 /1 2 0 -1 1 /1 0 0 -1 1 /",
+]
+
+
+@pytest.mark.parametrize("i", range(4))
+def test_pzprjs_files_read_as_translated_by_hand(i):
+    doc = parse_pzprv3(HEAD + FILES[i], "script")
+    assert doc.puzzle == _puzzle(GRID) and doc.solution.rows == PZPRJS[i + 1][1]
 
 
 def _puzzle(rows) -> Puzzle:
@@ -257,3 +275,25 @@ def test_generate_and_minimize():
     assert check(m.minimized).solutions[0].rows == tuple(
         "".join("?" if (r, c) in m.removed else ch for c, ch in enumerate(row))
         for r, row in enumerate(PZPRJS[-1][1]))
+
+
+def test_generate_symmetric_layout():
+    got = generate_one(GenerateOptions(genre="hashi", rows=7, cols=7, symmetric=True), 2, 0)
+    assert got is not None and HASHI.verify(got.puzzle, got.solution) == []
+    islands = set(got.puzzle.clues())
+    assert islands == {(6 - r, 6 - c) for r, c in islands}
+    res = check(got.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == got.solution.rows
+
+
+def test_repair_splits_a_bridge_where_the_answers_differ():
+    """Only r1c3 is a bridge cell of the answer where the other differs and no island
+    touches: a new '?' island there splits the bridge; the answer stays valid."""
+    hooks = HASHI.generator
+    answer = KitAnswer(("?---?", "|...|", "|...|", "|...|", "?---?"),
+                       _puzzle(("?...?", ".....", ".....", ".....", "?...?")))
+    other = Solution(("?===?", "|...|", "|...|", "|...|", "?---?"))
+    new = hooks.repair(answer, other, random.Random(1), None)
+    assert new.rows == ("?-?-?", "|...|", "|...|", "|...|", "?---?")
+    assert new.layout == _puzzle(("?.?.?", ".....", ".....", ".....", "?...?"))
+    assert HASHI.verify(new.layout, new) == []

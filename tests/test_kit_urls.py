@@ -228,7 +228,7 @@ BY_HAND = [
     ("mashu", slice(0, 1), ("F--7F7",)),
     ("mashu", slice(5, 6), ("..LJ..",)),
     # r1: island 4, two bridges right (side 2) across r1c2, island 2; r2c1: two bridges down
-    ("hashikake", slice(0, 2), ("4=2..", "H3..2")),
+    ("hashikake", slice(0, 2), ("4=2..", "H3--2")),
     # row 1: lines on the sides left of c1 and right of c5 (1 -1 0 -1 -1 1): all inside;
     # row 2: left of c1, c2, c4 and right of c5 (1 1 -1 1 -1 1): c1, c4, c5 inside
     ("slither", slice(0, 2), ("#####", "#..##")),

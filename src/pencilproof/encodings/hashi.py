@@ -13,7 +13,8 @@ few bridges at an island, ``lcDivided`` islands not all connected); ``lnDeadEnd`
 bridge that stops in an empty cell) cannot happen in pzprjs's format, only in ours.
 
 Generation: the islands stay; their numbers are the clues (a number switched off leaves
-a ``?`` island). Random answers come from a small builder (:func:`random_network`).
+a ``?`` island). Random answers come from a small builder
+(:func:`.kit.bridges.random_network`), symmetric under ``--symmetric``.
 """
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ from ..puzzle import Cell, Clue, Puzzle, Violation
 from .base import read_number
 from .contract import ClueKey, Glyph, Switchable, Symmetry
 from .kit import Connected, Count, KitAnswer, KitEncoded, KitGeneration, KitGenre, Values, kit_formats
-from .kit.bridges import STEP, Bridges, NoCross, Straight, end_atoms, links, seg
+from .kit.bridges import Bridges, NoCross, Straight, end_atoms, links, random_network, seg
+from .kit.lattice import ortho
 from .kit.layers import char_number, number_char
 from .kit.model import Rule
 
@@ -33,6 +35,7 @@ from .kit.model import Rule
 #: violation is the failcode pzprjs reports.
 ORDER = ("anBadChar", "brNoLine", "lnDeadEnd", "lnCross", "nmLineGt", "lcDivided", "nmLineLt")
 CROSS, DOWN = "-=", "|H"
+LAYER = Bridges(2, CROSS, DOWN)
 
 
 class Hashi(KitGenre):
@@ -40,10 +43,11 @@ class Hashi(KitGenre):
     aliases = ("hashiwokakero", "bridges")
     url_pids = ("hashikake",)
     summary = "join the islands by straight bridges (one or two, no crossings) into one network"
-    formats = kit_formats(url_codec="number16", janko_names=("hashi",), blank=".",
+    formats = kit_formats(url_codec="number16", pzprv3_pid="hashikake", pzprv3_layout=("qnum", "bridges"),
+                          janko_names=("hashi",), blank=".",
                           drawing={ch: "bridge" for ch in CROSS + DOWN},
                           legend={"bridge": "bridge", "blank": "no bridge"})
-    layer = Bridges(2, CROSS, DOWN)
+    layer = LAYER
     janko_solution = {"1": "-", "2": "=", "a": "|", "b": "H"}
     max_clue = 8
     editor_candidates = (".", "?", *map(str, range(1, 9)))
@@ -124,6 +128,7 @@ class HashiGeneration(KitGeneration):
     density_range = (0.05, 0.45)
     default_density = 0.25
     density_meaning = "share of cells that are islands in the drawn answer"
+    symmetric_layout = True
 
     def split_givens(self, puzzle: Puzzle) -> tuple[Puzzle, dict[ClueKey, Clue]]:
         clues = puzzle.clues()
@@ -151,64 +156,50 @@ class HashiGeneration(KitGeneration):
         assert isinstance(enc, KitEncoded)
         return Switchable(_Encoded(self.kit, blank, enc.e, enc.cells), sw.switches, sw.weak)
 
+    def repair(self, answer: Any, other: Any, rng: random.Random,
+               symmetric: Symmetry | None) -> KitAnswer | None:
+        """A new ``?`` island (with its images) on a bridge of ``answer`` where ``other``
+        differs, splitting that bridge in two: the answer stays valid, ``other`` breaks.
+        Why: all numbers on, a layout can still have two networks (large grids often do)."""
+        rows = answer.rows
+        grid = self.blank_for(answer)
+        spots = [x for x in grid.cells() if rows[x[0]][x[1]] in CROSS + DOWN
+                 and other.rows[x[0]][x[1]] != rows[x[0]][x[1]]]
+        rng.shuffle(spots)
+        for x in spots:
+            new = symmetric.orbit(x) if symmetric else (x,)
+            if all(rows[r][c] in CROSS + DOWN and all(grid[y] is None and y not in new
+                                                      for y in ortho(grid, (r, c)))
+                   for r, c in new):
+                out = tuple("".join("?" if (r, c) in new else ch for c, ch in enumerate(row))
+                            for r, row in enumerate(rows))
+                return KitAnswer(out, grid.with_clues({**grid.clues(), **dict.fromkeys(new, "?")}))
+        return None
+
     def weak_clue(self, clue: Clue) -> Clue:
         return "?"
 
     def random_answer(self, rows: int, cols: int, rng: random.Random,
                       density: float | None, symmetric: Symmetry | None) -> KitAnswer:
+        """The best of a few networks from :func:`.kit.bridges.random_network` (a build
+        can get stuck early: a first island in the middle of a 3x3 grid has no room)."""
         share = self.default_density if density is None else density
-        islands, bridges = random_network(rows, cols, rng, max(2, round(share * rows * cols)))
+        target = max(2, round(share * rows * cols))
+        islands: set[Cell] = set()
+        for _ in range(10):
+            net = random_network(rows, cols, rng, target, symmetric or None)
+            if len(net[0]) > len(islands):
+                islands, bridges = net
+            if len(islands) >= target:
+                break
         if len(islands) < 2:
             raise InputError(f"no {self.kit.name} answer of size {rows}x{cols} exists "
                              f"(islands must be apart)", "--size")
-        grid = [["?" if (r, c) in islands else bridges.get((r, c), ".") for c in range(cols)]
-                for r in range(rows)]
+        grid = [["?" if (r, c) in islands else LAYER.table[bridges.get((r, c), ("", 0))]
+                 for c in range(cols)] for r in range(rows)]
         layout = Puzzle(self.kit.name, rows, cols, tuple(
             tuple("?" if ch == "?" else None for ch in row) for row in grid))
         return KitAnswer(tuple("".join(row) for row in grid), layout)
-
-
-def random_network(rows: int, cols: int, rng: random.Random,
-                   target: int) -> tuple[set[Cell], dict[Cell, str]]:
-    """Islands and bridges that satisfy every rule: from one island, grow a new island
-    at the end of a new bridge (one or two, straight across free cells, never beside
-    another island), now and then closing a cycle onto an island in sight instead, until
-    ``target`` islands or no room. Returns the islands and each bridge cell's character."""
-    islands = {(rng.randrange(rows), rng.randrange(cols))}
-    bridges: dict[Cell, str] = {}
-    joined: set[tuple[Cell, Cell]] = set()
-
-    def free(x: Cell) -> bool:
-        return 0 <= x[0] < rows and 0 <= x[1] < cols and x not in bridges and x not in islands
-
-    def lonely(x: Cell) -> bool:
-        return all((x[0] + dr, x[1] + dc) not in islands for dr, dc in STEP.values())
-
-    for _ in range(60 * target):
-        if len(islands) >= target:
-            break
-        a = rng.choice(sorted(islands))
-        d = rng.choice("NESW")
-        dr, dc = STEP[d]
-        run: list[Cell] = []
-        x = (a[0] + dr, a[1] + dc)
-        while free(x):
-            run.append(x)
-            x = (x[0] + dr, x[1] + dc)
-        if run and x in islands and (min(a, x), max(a, x)) not in joined and rng.random() < 0.3:
-            end, path = x, run  # close a cycle
-        else:
-            spots = [i for i in range(1, len(run)) if lonely(run[i])]
-            if not spots:
-                continue
-            i = rng.choice(spots)
-            end, path = run[i], run[:i]
-            islands.add(end)
-        joined.add((min(a, end), max(a, end)))
-        n = rng.choice((1, 2))
-        for y in path:
-            bridges[y] = (CROSS if d in "EW" else DOWN)[n - 1]
-    return islands, bridges
 
 
 HASHI = Hashi()

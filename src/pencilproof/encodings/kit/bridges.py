@@ -17,11 +17,14 @@ beside a ``.``) break a rule there instead of passing unseen.
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence
 
 from ...puzzle import Cell, Puzzle, Violation
 from .lattice import inside
 from .model import Atom, Encoder, Layer, Lit, Rule, Values, bad_char
+
+if TYPE_CHECKING:
+    from ..contract import Symmetry
 
 STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 AXES = {"h": ("E", "W"), "v": ("S", "N")}
@@ -87,6 +90,9 @@ class Bridges(Layer):
                     lit = e[seg(cell, d, k)]
                     if fresh and k > 1:
                         e.b.add_clause([-lit, e[seg(cell, d, k - 1)]])
+        for cell in cells:  # up front, so that every model gives them values (analyses)
+            for ch in self.claims:
+                self.agree(e, cell, ch)
 
     def count(self, cell: Cell, axis: str, truth: Callable[[Atom], bool]) -> int:
         return max(sum(truth(seg(cell, d, k)) for k in range(1, self.most + 1))
@@ -131,8 +137,7 @@ class Bridges(Layer):
         return e.lits[key]
 
     def block(self, e: Encoder, cell: Cell, ch: str) -> list[Lit]:
-        parts = self._parts(e, cell, ch)
-        return [e.b.true] if parts is None else [-lit for lit in parts]
+        return [-self.agree(e, cell, ch)]
 
     def phases(self, e: Encoder, cells: Sequence[Cell], rng: random.Random,
                density: float) -> list[Lit]:
@@ -194,4 +199,92 @@ class NoCross(Rule):
         return [self.broken(bad)] if bad else []
 
 
-__all__ = ["Bridges", "Straight", "NoCross", "seg", "sides", "end_atoms", "links"]
+def _maps(sym: Optional["Symmetry"]) -> list[Callable[[Cell], Cell]]:
+    """The cell maps of a symmetry's group (identity first)."""
+    def power(j: int) -> Callable[[Cell], Cell]:
+        def g(x: Cell) -> Cell:
+            for _ in range(j):
+                x = sym.image(x)  # type: ignore[union-attr]
+            return x
+        return g
+    return [power(j) for j in range(1 if sym is None else 4 if sym.kind == "quarter" else 2)]
+
+
+def random_network(rows: int, cols: int, rng: random.Random, target: int,
+                   sym: Optional["Symmetry"] = None, close: float = 0.3
+                   ) -> tuple[set[Cell], dict[Cell, tuple[str, int]]]:
+    """Nodes and bridges that obey :class:`Straight`, :class:`NoCross` and connectivity,
+    no two nodes touching: from a seed, grow a new node at the end of a new bridge (one
+    or two, straight across free cells), now and then (``close``) closing a cycle onto
+    a node in sight instead, until ``target`` nodes or no room. With ``sym``, every step
+    comes with its images, and the seed is the corners of a rectangle the symmetry maps
+    onto itself (joined by double bridges), so the network is connected and symmetric.
+    Returns the nodes and each through cell's (axis, count); no nodes: no seed fits."""
+    maps = _maps(sym)
+    nodes: set[Cell] = set()
+    order: list[Cell] = []  # the nodes in the order they came (a deterministic choice)
+    cells: dict[Cell, tuple[str, int]] = {}
+    joined: set[tuple[Cell, Cell]] = set()
+
+    def free(x: Cell) -> bool:
+        return inside(rows, cols, x) and x not in cells and x not in nodes
+
+    def add(steps: list[tuple[Cell, Cell, list[Cell]]], new: set[Cell], n: int) -> bool:
+        links: dict[tuple[Cell, Cell], list[Cell]] = {}
+        for a, b, path in steps:
+            for g in maps:
+                links[min(g(a), g(b)), max(g(a), g(b))] = [g(x) for x in path]
+        news = {g(x) for x in new for g in maps}
+        used = [x for path in links.values() for x in path]
+        every = nodes | news
+        if (len(used) != len(set(used)) or not all(map(free, used)) or not all(map(free, news))
+                or news & set(used) or joined & set(links)
+                or any((x[0] + dr, x[1] + dc) in every for x in news for dr, dc in STEP.values())):
+            return False
+        order.extend(sorted(news - nodes))
+        nodes.update(news)
+        for (a, b), path in links.items():
+            joined.add((a, b))
+            for x in path:
+                cells[x] = ("h" if a[0] == b[0] else "v", n)
+        return True
+
+    for _ in range(100):
+        r, c = rng.randrange(rows), rng.randrange(cols)
+        if sym is None:
+            nodes.add((r, c))
+            order.append((r, c))
+            break
+        r, c = (r, r) if sym.kind == "quarter" else (r, c)
+        y, x = rows - 1 - r, cols - 1 - c
+        sides = [(p, q) for p, q in (((r, c), (r, x)), ((y, c), (y, x)), ((r, c), (y, c)),
+                                     ((r, x), (y, x))) if p != q]
+        if add([(p, q, _between(p, q)) for p, q in sides], {(r, c), (r, x), (y, c), (y, x)}, 2):
+            break
+    for _ in range(60 * target):
+        if len(nodes) >= target or not nodes:
+            break
+        a = rng.choice(order)
+        dr, dc = STEP[rng.choice("NESW")]
+        run: list[Cell] = []
+        end = (a[0] + dr, a[1] + dc)
+        while free(end):
+            run.append(end)
+            end = (end[0] + dr, end[1] + dc)
+        if run and end in nodes and rng.random() < close:
+            add([(a, end, run)], set(), rng.choice((1, 2)))
+        elif len(run) > 1:
+            i = rng.randrange(1, len(run))
+            add([(a, run[i], run[:i])], {run[i]}, rng.choice((1, 2)))
+    return nodes, cells
+
+
+def _between(a: Cell, b: Cell) -> list[Cell]:
+    """The cells strictly between two cells of one row or column."""
+    if a[0] == b[0]:
+        return [(a[0], c) for c in range(min(a[1], b[1]) + 1, max(a[1], b[1]))]
+    return [(r, a[1]) for r in range(min(a[0], b[0]) + 1, max(a[0], b[0]))]
+
+
+__all__ = ["Bridges", "Straight", "NoCross", "seg", "sides", "end_atoms", "links",
+           "random_network"]
