@@ -48,6 +48,8 @@ class Hashi(KitGenre):
                           drawing={ch: "bridge" for ch in CROSS + DOWN},
                           legend={"bridge": "bridge", "blank": "no bridge"})
     layer = LAYER
+    #: Janko's solution grids: 1 / 2 bridges across a cell, a / b down, - nothing (islands
+    #: are - too; the problem has their numbers, which :meth:`fixed` copies in).
     janko_solution = {"1": "-", "2": "=", "a": "|", "b": "H"}
     max_clue = 8
     editor_candidates = (".", "?", *map(str, range(1, 9)))
