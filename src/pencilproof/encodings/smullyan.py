@@ -7,10 +7,10 @@ Rules (the reading the course answers depend on, checked against puzz.link's che
   Clue cells may be shaded: a clue in an unshaded cell must equal its count, a clue in a
   shaded cell must *not*. ``?`` imposes nothing.
 
-Connectivity is about the *unshaded* cells, so the member literal of every cell is the
-negation of its shade literal; :class:`~.base.ShadingEncoded` reads the region with that
-polarity. The lazy cuts of :class:`~.grid.LazyConnectivity` are the default, the seed's
-spanning tree (:func:`~.grid.tree_connectivity`) the selectable reference.
+On the kit's row faces (:mod:`.kit.shading`): connectivity is about the *unshaded*
+cells, so its member literal of every cell is the negation of its shade literal. The lazy
+cuts are the default, the seed's spanning tree the selectable ``reference``. A clue's
+rule is :class:`BlockClue`, direct clauses from a template per block shape.
 """
 from __future__ import annotations
 
@@ -18,16 +18,15 @@ import collections
 import functools
 import random
 from itertools import combinations
-from typing import Sequence
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
-from ..puzzle import Cell, Clue, Puzzle, Shading, Solution, Violation
-from .base import (ShadingEncoded, choose_encoding, mask_bits, parse_shading_rows,
-                   read_number, shade_masks, shaded_cells, shading_formats)
-from .contract import ClueKey, Generation, Genre, Switchable, Symmetry
-from .grid import LazyConnectivity, components, neighbours, rows_connected, tree_connectivity
+from ..puzzle import Cell, Clue, Puzzle, Shading, Violation
+from .base import read_number, shading_formats
+from .contract import Symmetry
+from .grid import neighbours
+from .kit.model import Encoder, Lit, Rule, Values
+from .kit.shading import ConnectedRows, GridGeneration, GridGenre, NoLone, NoTouching, SomeOn
 
 if TYPE_CHECKING:
     from ..solvers.backends import Backend
@@ -42,51 +41,6 @@ def block(cell: Cell, rows: int, cols: int) -> list[Cell]:
     r0, c0 = cell
     return [(r, c) for r in range(r0 - 1, r0 + 2) for c in range(c0 - 1, c0 + 2)
             if 0 <= r < rows and 0 <= c < cols]
-
-
-def _shading(b, rows: int, cols: int) -> tuple[dict[Cell, int], list[list[int]]]:
-    """A shade literal per cell, with the rules no clue changes: at least one cell is
-    shaded, no two shaded cells share an edge. Also the literals row by row."""
-    lits = b.new_vars(rows * cols)
-    var = [list(lits[r * cols:(r + 1) * cols]) for r in range(rows)]
-    s = {(r, c): var[r][c] for r in range(rows) for c in range(cols)}
-    b.add_clause(list(lits))
-    for r in range(rows):
-        row, below = var[r], var[r + 1] if r + 1 < rows else None
-        cl: list[list[int]] = []
-        for c, lit in enumerate(row):
-            if below is not None:
-                cl.append([-lit, -below[c]])
-            if c + 1 < cols:
-                cl.append([-lit, -row[c + 1]])
-        b.add_clauses(cl)
-    return s, var
-
-
-def _no_lone_unshaded(b, var: list[list[int]], rows: int, cols: int) -> None:
-    """Every unshaded cell has an unshaded neighbour (from 4 cells up).
-
-    No two shaded cells touch, so at least two cells stay unshaded; in one connected
-    region each of them then has an unshaded neighbour. Saves the lazy loop the
-    rounds that would cut off single cells one by one.
-    """
-    if rows * cols < 4:
-        return
-    for r in range(rows):
-        up, row, down = var[r - 1] if r else None, var[r], var[r + 1] if r + 1 < rows else None
-        cl = []
-        for c, lit in enumerate(row):
-            x = [lit]
-            if up is not None:
-                x.append(-up[c])
-            if down is not None:
-                x.append(-down[c])
-            if c:
-                x.append(-row[c - 1])
-            if c + 1 < cols:
-                x.append(-row[c + 1])
-            cl.append(x)
-        b.add_clauses(cl)
 
 
 Offset = tuple[int, int]
@@ -149,34 +103,38 @@ def _clue_template(block_offsets: tuple[Offset, ...], n: int) -> tuple[tuple[int
 _FULL = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
 
 
-def _clue(b, var: list[list[int]], cell: Cell, n: int, rows: int, cols: int,
-          guard: int | None = None) -> None:
-    """Unshaded clue cell: the block count equals n; shaded clue cell: it does not.
+class BlockClue(Rule):
+    """Unshaded clue cell: its 3x3 block (itself included) holds ``n`` shaded cells;
+    shaded clue cell: it does not. Direct clauses from :func:`_clue_template`."""
 
-    With a ``guard`` literal (a switchable clue) every clause holds only when the
-    guard is true.
-    """
-    r0, c0 = cell
-    if 0 < r0 < rows - 1 and 0 < c0 < cols - 1:
-        offsets = _FULL
-    else:
-        offsets = tuple((dr, dc) for dr, dc in _FULL
-                        if 0 <= r0 + dr < rows and 0 <= c0 + dc < cols)
-    lits = [0] + [var[r0 + dr][c0 + dc] for dr, dc in offsets]
-    g = [] if guard is None else [-guard]
-    b.add_clauses([g + [lits[i] if i > 0 else -lits[-i] for i in cl]
-                   for cl in _clue_template(offsets, n)])
+    def __init__(self, cell: Cell, n: int):
+        self.cell, self.n = cell, n
 
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        var, (r0, c0) = e.var, self.cell  # type: ignore[attr-defined]
+        rows, cols = len(var), len(var[0])
+        if 0 < r0 < rows - 1 and 0 < c0 < cols - 1:
+            offsets = _FULL
+        else:
+            offsets = tuple((dr, dc) for dr, dc in _FULL
+                            if 0 <= r0 + dr < rows and 0 <= c0 + dc < cols)
+        lits = [0] + [var[r0 + dr][c0 + dc] for dr, dc in offsets]
+        g = [] if guard is None else [-guard]
+        e.b.add_clauses([g + [lits[i] if i > 0 else -lits[-i] for i in cl]
+                         for cl in _clue_template(offsets, self.n)])
 
-def _estimate(b, grid: Sequence[Sequence[Clue]], rows: int, cols: int) -> None:
-    """Refuse up front what cannot fit: per cell a variable and about four clauses,
-    per number the clauses of an interior clue."""
-    counts: collections.Counter[Clue] = collections.Counter()
-    for row in grid:
-        counts.update(row)
-    clauses = 4 * rows * cols + sum(k * len(_clue_template(_FULL, v))
-                                    for v, k in counts.items() if isinstance(v, int))
-    b.reserve(rows * cols, clauses)
+    def count(self, rows: Any) -> int:
+        r, c = self.cell
+        return sum(line[max(c - 1, 0):c + 2].count("#") for line in rows[max(r - 1, 0):r + 2])
+
+    def check(self, v: Values) -> list[Violation]:
+        n, k = self.n, self.count(v.rows)
+        if v.rows[self.cell[0]][self.cell[1]] == "#":
+            if k == n:
+                return [Violation("nmShadeEq", f"shaded clue {n} equals its count", (self.cell,))]
+        elif k != n:
+            return [Violation("nmShadeGt", f"unshaded clue {n} counts {k} shaded cells", (self.cell,))]
+        return []
 
 
 def _still_connected(x: Cell, around: list[Cell], shaded: set[Cell], rows: int,
@@ -203,15 +161,15 @@ def _still_connected(x: Cell, around: list[Cell], shaded: set[Cell], rows: int,
     return not want
 
 
-class Smullyan(Genre):
+class Smullyan(GridGenre):
     name = "smullyan"
     aliases = ("smullyanic", "smullyanicdynasty", "smullyanic-dynasty", "smullyanic_dynasty")
     url_pids = ("smullyan",)
-    encodings = ("lazy", "reference")
     summary = ("shade cells that never touch, the rest connected; a clue counts its 3x3 block "
                "(and is false on a shaded cell)")
-    answer_type = Shading
     formats = shading_formats("smullyan", ("smullyan", "smullyanicdynasty"))
+    fixed_givens = False  # a clue cell may be shaded
+    codes = ("brNoShade", "csAdjacent", "cuDivideRB", "nmShadeEq", "nmShadeGt")
 
     def __init__(self) -> None:
         self.generator = SmullyanGeneration(self)
@@ -229,115 +187,38 @@ class Smullyan(Genre):
                              f"0..{MAX_CLUE} accepted)", where)
         return value
 
-    # -- encoding -------------------------------------------------------------------
-    def encode(self, puzzle: Puzzle, b: Backend, encoding: str | None = None) -> ShadingEncoded:
-        encoding = choose_encoding(self, encoding)
-        rows, cols = puzzle.rows, puzzle.cols
-        _estimate(b, puzzle.grid, rows, cols)
-        s, var = _shading(b, rows, cols)
-        for r, row in enumerate(puzzle.grid):
-            for c, n in enumerate(row):
-                if isinstance(n, int):
-                    _clue(b, var, (r, c), n, rows, cols)
-        member = {c: -lit for c, lit in s.items()}
-        if encoding == "reference":
-            tree_connectivity(b, member, rows, cols)
-            return ShadingEncoded(b, rows, cols, s, {}, None)
-        _no_lone_unshaded(b, var, rows, cols)
-        conn = LazyConnectivity(member, rows, cols)
-        return ShadingEncoded(b, rows, cols, s, {}, conn, lit_rows=var)
+    def reserve(self, puzzle: Puzzle, b: "Backend", nfree: int) -> None:
+        """Refuse up front what cannot fit: per cell a variable and about four clauses,
+        per number the clauses of an interior clue."""
+        counts: collections.Counter[Clue] = collections.Counter()
+        for row in puzzle.grid:
+            counts.update(row)
+        b.reserve(nfree, 4 * nfree + sum(k * len(_clue_template(_FULL, v))
+                                         for v, k in counts.items() if isinstance(v, int)))
+
+    def rules(self, puzzle: Puzzle) -> list[Rule]:
+        # No two shaded cells touch, so two cells or more stay unshaded: in one region,
+        # each has an unshaded neighbour (NoLone saves the lazy loop the rounds that
+        # would cut off single cells one by one).
+        return [SomeOn("brNoShade", "no cell is shaded"),
+                NoTouching("csAdjacent", "shaded cells share an edge"),
+                *([NoLone(-1)] if puzzle.rows * puzzle.cols >= 4 else []),
+                ConnectedRows(".", -1, "cuDivideRB", "the unshaded cells fall into {k} pieces")]
+
+    def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
+        return [BlockClue(cell, clue)] if isinstance(clue, int) else []
+
+    def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
+        """Every cell: an unshaded cell its count, a shaded cell its count + 1 (any other
+        value would do; this one also rules out the nearest alternative, the same
+        shading with this cell unshaded, whose count is one less)."""
+        k = BlockClue(cell, 0).count(v.rows)
+        return k + 1 if v.rows[cell[0]][cell[1]] == "#" else k
 
 
-    # -- independent verification (plain Python, no solver) ------------------------------
-    def verify(self, puzzle: Puzzle, solution: Solution) -> list[Violation]:
-        """Every broken rule, row by row on the answer's strings (a million cells take
-        well under a second)."""
-        rows = puzzle.rows
-        sol = solution.rows
-        masks = shade_masks(sol)
-        out = []
-        if not any(masks):
-            out.append(Violation("brNoShade", "no cell is shaded"))
-        touching: set[Cell] = set()
-        for r, m in enumerate(masks):
-            side = m & (m >> 1)  # bit c: c and c + 1 shaded
-            below = m & masks[r + 1] if r + 1 < rows else 0
-            for c in mask_bits(side):
-                touching.update(((r, c), (r, c + 1)))
-            for c in mask_bits(below):
-                touching.update(((r, c), (r + 1, c)))
-        if touching:
-            out.append(Violation("csAdjacent", "shaded cells share an edge",
-                                 tuple(sorted(touching))))
-        if not rows_connected(sol, "."):
-            comps = components((r, c) for r, row in enumerate(sol)
-                               for c, ch in enumerate(row) if ch != "#")
-            if len(comps) > 1:
-                stray = tuple(sorted(x for comp in comps[1:] for x in comp))
-                out.append(Violation("cuDivideRB", f"the unshaded cells fall into {len(comps)} "
-                                     f"pieces", stray))
-        equal, wrong = [], []
-        # near[r][c]: shaded cells among (r, c-1), (r, c), (r, c+1).
-        near: list[list[int]] = []
-        for text in sol:
-            bits = [0] + [1 if ch == "#" else 0 for ch in text] + [0]
-            near.append([a + b + c for a, b, c in zip(bits, bits[1:], bits[2:])])
-        none = [0] * puzzle.cols
-        for r, grow in enumerate(puzzle.grid):
-            above = near[r - 1] if r else none
-            level = near[r]
-            under = near[r + 1] if r + 1 < rows else none
-            line = sol[r]
-            for c, n in enumerate(grow):
-                if n is None or not isinstance(n, int):
-                    continue
-                count = above[c] + level[c] + under[c]
-                if line[c] == "#":
-                    if count == n:
-                        equal.append(((r, c), n))
-                elif count != n:
-                    wrong.append(((r, c), n, count))
-        for cell, n in equal:
-            out.append(Violation("nmShadeEq", f"shaded clue {n} equals its count", (cell,)))
-        for cell, n, count in wrong:
-            out.append(Violation("nmShadeGt", f"unshaded clue {n} counts {count} shaded cells",
-                                 (cell,)))
-        return out
-
-    def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Shading:
-        return parse_shading_rows(puzzle, rows, where)
-
-
-class SmullyanGeneration(Generation):
-    """Smullyanic Dynasty's minimizer and generator hooks: any clue can go; no weak form."""
-
-    def encode_switchable(self, puzzle: Puzzle, b: Backend,
-                          clues: dict[ClueKey, Clue]) -> Switchable:
-        """Every cell a shading literal, each clue in ``clues`` behind a switch.
-
-        Clue cells may be shaded in this genre and a clue changes no other rule, so a
-        switched-off clue leaves an ordinary cell. Givens of ``puzzle`` outside
-        ``clues`` hold permanently. ``?`` imposes nothing, so it has no weaker form
-        (``weak`` is empty) and its switch is a free literal. With every switch on, the
-        solutions are exactly those of ``encode`` on the puzzle with all these clues.
-        """
-        rows, cols = puzzle.rows, puzzle.cols
-        s, var = _shading(b, rows, cols)
-        for cell, n in puzzle.clues().items():
-            if cell not in clues and isinstance(n, int):
-                _clue(b, var, cell, n, rows, cols)
-        switches: dict[Cell, int] = {}
-        for cell, n in clues.items():
-            switches[cell] = b.new_var()
-            if isinstance(n, int):
-                _clue(b, var, cell, n, rows, cols, guard=switches[cell])
-        _no_lone_unshaded(b, var, rows, cols)
-        conn = LazyConnectivity({c: -lit for c, lit in s.items()}, rows, cols)
-        return Switchable(ShadingEncoded(b, rows, cols, s, {}, conn), switches, {})
-
-    def weak_clue(self, clue: Clue) -> Clue:
-        """``?``: it imposes nothing here, so the generator never weakens a clue to it."""
-        return "?" if isinstance(clue, int) else None
+class SmullyanGeneration(GridGeneration):
+    """Smullyanic Dynasty's minimizer and generator hooks: any clue can go; ``?`` imposes
+    nothing, so it has no weaker form and its switch is a free literal."""
 
     #: Fractions of shaded cells random_solution aims at: shaded cells never touch and
     #: must not cut the unshaded region, so random greedy shading stalls near 0.3.
@@ -346,7 +227,7 @@ class SmullyanGeneration(Generation):
 
     def random_answer(self, rows: int, cols: int, rng: random.Random,
                       density: float | None = None,
-                      symmetric: Symmetry | None = None) -> Shading:
+                      symmetric: Symmetry | None = None) -> Any:
         """A random valid shading with about ``density`` of the cells shaded.
 
         Cells are visited in random order; one is shaded when no neighbour is shaded
@@ -367,29 +248,6 @@ class SmullyanGeneration(Generation):
             if _still_connected(x, around, shaded, rows, cols):
                 shaded.add(x)
         return Shading.from_cells(rows, cols, shaded, "#")
-
-
-    def clue_candidates(self, solution: Solution) -> dict[ClueKey, Clue]:
-        """Every cell, with a value this solution satisfies: an unshaded cell its count,
-        a shaded cell its count + 1 (any other value would do; this one also rules out
-        the nearest alternative, the same shading with this cell unshaded, whose count
-        is one less)."""
-        shaded = set(shaded_cells(solution))
-        rows, cols = len(solution.rows), len(solution.rows[0])
-        out: dict[Cell, Clue] = {}
-        for r in range(rows):
-            for c in range(cols):
-                k = sum(1 for y in block((r, c), rows, cols) if y in shaded)
-                out[(r, c)] = k + 1 if (r, c) in shaded else k
-        return out
-
-    def clue_holds(self, solution: Solution, cell: ClueKey, clue: Clue) -> bool:
-        """Would a clue at ``cell`` accept this solution? (Local and cheap.)"""
-        if not isinstance(clue, int):
-            return True
-        rows, cols = len(solution.rows), len(solution.rows[0])
-        k = sum(1 for r, c in block(cell, rows, cols) if solution.rows[r][c] == "#")
-        return (k != clue) if solution[cell] == "#" else (k == clue)
 
 
 SMULLYAN = Smullyan()
