@@ -601,6 +601,12 @@ class Genre(abc.ABC):
     def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Any:
         """An answer as written in files (rows of characters); errors name the place."""
 
+    def regions(self, puzzle: Puzzle) -> Optional[tuple[tuple[int, ...], ...]]:
+        """The puzzle's regions as rows of region numbers (drawn as thick borders), or
+        None. Default: its ``areas`` parameter (a classic Sudoku adds its boxes)."""
+        layout = puzzle.param("areas")
+        return None if layout is None else tuple(tuple(row) for row in layout)
+
     def read_janko(self, block: JankoBlock) -> Optional[tuple[Puzzle, Any]]:
         """A genre's own reading of a Janko block: (puzzle, published answer or None).
         None (the default): the shared reading by :class:`FormatSpec`'s token tables."""

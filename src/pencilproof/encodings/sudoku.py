@@ -51,6 +51,9 @@ class Sudoku(KitGenre):
     def layer_for(self, puzzle: Puzzle) -> Layer:
         return Number(1, puzzle.rows, blank=True)
 
+    def regions(self, puzzle: Puzzle) -> tuple[tuple[int, ...], ...] | None:
+        return puzzle.param("areas") or standard_areas(puzzle.rows)
+
     def boxes(self, puzzle: Puzzle) -> list[list[Cell]]:
         layout = puzzle.param("areas") or standard_areas(puzzle.rows)
         assert layout is not None

@@ -296,7 +296,7 @@ def _borders(puzzle: Puzzle, by_answer: bool, marks: dict[Cell, str], gx: float,
              gy: float) -> list[Shape]:
     """Thick lines between cells of different regions: the puzzle's ``areas``, and with
     ``by_answer`` cells whose answer characters differ (Fillomino)."""
-    layout = puzzle.param("areas")
+    layout = get_genre(puzzle.genre).regions(puzzle)
     if layout is not None and (len(layout) != puzzle.rows or
                                any(len(row) != puzzle.cols for row in layout)):
         layout = None  # not this grid's layout: nothing to draw from it

@@ -200,7 +200,7 @@ def _across(left: Optional[_Cell], right: _Cell) -> Optional[str]:
 def _regions(spec: FormatSpec, puzzle: Puzzle, solution: Solution | None) -> Optional[list[list[object]]]:
     """Each cell's region (the puzzle's ``areas``, and the answer's character where the
     answer marks regions), or None: no regions to draw."""
-    layout = puzzle.param("areas")
+    layout = get_genre(puzzle.genre).regions(puzzle)
     if layout is not None and (len(layout) != puzzle.rows or
                                any(len(row) != puzzle.cols for row in layout)):
         layout = None
