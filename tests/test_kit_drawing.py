@@ -114,16 +114,18 @@ def test_sudoku_answer_numbers_are_blue_and_givens_stay_black():
     assert not [t for t in answers if (t.x, t.y) == (58, 82)]  # no answer over a given
 
 
-def test_sudoku_terminal_shows_the_answer_digits():
-    assert render_grid(SUDOKU, ascii=False) == [" 1 · · ·", " · 4 · ·", " · · 4 ·", " · · · 1"]
+def test_sudoku_terminal_shows_the_answer_digits_and_its_boxes():
+    """A classic Sudoku has no areas; its standard 2x2 boxes come from Genre.regions."""
+    assert render_grid(SUDOKU, ascii=False) == [
+        "1 ·│· ·", "   │   ", "· 4│· ·", "───┼───", "· ·│4 ·", "   │   ", "· ·│· 1"]
     assert render_grid(SUDOKU, SUDOKU_ANSWER, ascii=False) == [
-        " 1 2 3 4", " 3 4 1 2", " 2 1 4 3", " 4 3 2 1"]
+        "1 2│3 4", "   │   ", "3 4│1 2", "───┼───", "2 1│4 3", "   │   ", "4 3│2 1"]
 
 
 def test_answer_numbers_past_nine_are_written_as_numbers():
     ten = Solution(("1A34", "3412", "2143", "4321"))   # drawn as given, valid or not
     assert shapes(picture(SUDOKU, ten), Text, cls="answer")[0].text == "10"
-    assert render_grid(SUDOKU, ten, ascii=False)[0] == "  1 10  3  4"
+    assert render_grid(SUDOKU, ten, ascii=False)[0] == " 1 10│ 3  4"
 
 
 # -- region borders ---------------------------------------------------------------------
