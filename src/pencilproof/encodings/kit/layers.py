@@ -177,6 +177,10 @@ class Lines(Layer):
             lits = [e.lits[edge_atom(cell, d)] for d in self.dirs(e, cell, live)]
             allowed = {0, 2} | ({1} if self.ends else set()) | ({4} if self.cross else set())
             forbid_degrees(e, lits, allowed)
+            near = set(self.dirs(e, cell, live))
+            for ch, dirs in PIPE_DIRS.items():  # up front: every model gives them values (analyses)
+                if len(dirs) in allowed and dirs <= near:
+                    self.agree(e, cell, ch)
             if self.cross and len(lits) == 4:  # a crossing goes straight on both axes
                 pass
 
@@ -207,8 +211,7 @@ class Lines(Layer):
         return [(d, e.lits[edge_atom(cell, d)]) for d in STEP if edge_atom(cell, d) in e.lits]
 
     def block(self, e: Encoder, cell: Cell, ch: str) -> list[Lit]:
-        dirs = PIPE_DIRS[ch]
-        return [-lit if d in dirs else lit for d, lit in self._lits(e, cell)]
+        return [-self.agree(e, cell, ch)]
 
     def agree(self, e: Encoder, cell: Cell, ch: str) -> Lit:
         dirs = PIPE_DIRS[ch]
