@@ -83,8 +83,16 @@ def test_pzprjs_script_url_and_pzprv3():
             "1 1 1 1 1 /-1 1 1 -1 -1 /0 -1 1 0 0 /0 0 0 1 0 /1 -1 1 -1 0 /-1 0 -1 0 1 /")
     (_, doc), = parse_documents(text, "script")
     assert doc.puzzle == puzzle(SCRIPT) and doc.solution.rows == SCRIPT_ANSWER
-    (_, back), = parse_documents(to_pzprv3(doc.puzzle, doc.solution), "ours")
+    written = to_pzprv3(doc.puzzle, doc.solution)
+    assert written.split("\n")[:10] == ["pzprv3.1", "slither", "5", "5", "2 . . 1 . ", ". 2 . . 1 ",
+                                        ". . 2 . . ", "3 . . 3 . ", ". 0 . . 3 ", "0 0 0 0 0 "]
+    (_, back), = parse_documents(written, "ours")
     assert back.solution.rows == SCRIPT_ANSWER
+    # the script's "slither_full" variant (flag f) is another genre's rule: refused
+    (_, err), = parse_documents("pzprv3.1/slither/2/3/f/. . . /. . . /0 0 0 /0 0 0 /1 0 0 1 /"
+                                "1 1 0 0 /1 1 1 /0 1 1 /1 0 0 /", "v")
+    assert str(err) == ("v: line 5 (lines are '/'-separated), column 1: the file's option 'f' "
+                        "(a rule variant) is not supported")
 
 
 def test_pzprjs_script_wrong_answers():

@@ -189,7 +189,7 @@ class Masyu(KitGenre):
     summary = "draw one loop through every circle: turn on black (straight on after), straight on white"
     layer = Lines()
     formats = kit_formats(url_parts=("circle",), pzprv3_pid="mashu", pzpr_values={1: "w", 2: "b"},
-                          pzprv3_layout=("qnum", "lines"), janko_names=("masyu",),
+                          pzprv3_layout=("flag:f", "qnum", "lines"), janko_names=("masyu",),
                           drawing=dict.fromkeys("|-LJ7F", "pipe"), blank=".")
     janko_problem = {"-": None, "w": "w", "b": "b"}
     janko_solution = {a + b: PIPES[frozenset((JANKO_DIRS[a], JANKO_DIRS[b]))]

@@ -57,8 +57,8 @@ class Slitherlink(KitGenre):
     summary = "draw one loop along the grid lines; a number counts its cell's sides on the loop"
     layer = Shade()
     formats = kit_formats(url_parts=("4cell",), pzprv3_pid="slither",
-                          pzprv3_layout=("qnum", "edge_lines"), janko_names=("slitherlink",),
-                          drawing={"#": "inside"}, blank=".",
+                          pzprv3_layout=("flag:f", "qnum", "qsub", "edge_lines"),
+                          janko_names=("slitherlink",), drawing={"#": "inside"}, blank=".",
                           legend={"inside": "inside the loop", "blank": "outside the loop"})
     janko_solution = {"x": "#"}
     max_clue = 4

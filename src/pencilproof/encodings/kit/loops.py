@@ -151,23 +151,19 @@ class SingleLoop(Rule):
 
 
 class _Outside(Rule):
-    """The cells whose atom is false and the area around the grid form one piece."""
+    """The cells whose atom is false and the area around the grid form one piece: on the
+    grid with a ring of cells around it that always belong (the grid connectivity's
+    tuned cuts, and its partial cuts for explain), cell (r, c) being node (r + 1, c + 1)."""
 
     code = "lnPlLoop"
     message = "the loop shuts in {k} outside area(s) apart from the grid's outside"
 
     def __init__(self, puzzle: Puzzle, inside: Callable[[Cell], Atom]):
         self.inside = {c: inside(c) for c in puzzle.cells()}
-        border = [(r, c) for r, c in self.inside
-                  if r in (0, puzzle.rows - 1) or c in (0, puzzle.cols - 1)]
-        cells = list(self.inside)
-        edges: list[tuple[Hashable, Hashable, Atom | None]] = [
-            (a, b, None) for a in cells for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))
-            if b in self.inside]
-        edges += [("around", c, None) for c in border]
-        nodes: dict[Hashable, Atom | None] = {c: outside(c) for c in cells}
-        nodes["around"] = None
-        self.inner = Connected(nodes, edges, self.code, self.message)
+        rows, cols = puzzle.rows + 2, puzzle.cols + 2
+        nodes: dict[Hashable, Atom | None] = {(r, c): None for r in range(rows) for c in range(cols)}
+        nodes.update({(r + 1, c + 1): outside((r, c)) for r, c in self.inside})
+        self.inner = Connected(nodes, [], self.code, self.message, grid=(rows, cols))
 
     def fill(self, v: Values) -> None:
         for cell, atom in self.inside.items():
@@ -187,8 +183,9 @@ class _Outside(Rule):
         comps = self.inner.components(v)
         if len(comps) <= 1:
             return []
-        shut = [n for comp in comps if "around" not in comp for n in comp]
-        return [self.broken(shut, self.message.format(k=len(comps) - 1))]  # type: ignore[arg-type]
+        shut: list[Cell] = [(n[0] - 1, n[1] - 1) for comp in comps if (0, 0) not in comp
+                            for n in comp if isinstance(n, tuple)]
+        return [self.broken(shut, self.message.format(k=len(comps) - 1))]
 
 
 def region_loop(puzzle: Puzzle, inside: Callable[[Cell], Atom] = S) -> list[Rule]:
