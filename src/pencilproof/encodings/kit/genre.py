@@ -53,7 +53,7 @@ class KitEncoded:
         lits = [self.e.lits[a] for a in self._atoms]
         truth = dict(zip(self._atoms, self.e.b.values(lits)))
         get = truth.get
-        return KitAnswer(self.genre.rows_of(self.puzzle, lambda a: get(a, False)))
+        return KitAnswer(self.genre.rows_of(self.puzzle, lambda a: get(a, False)), self.puzzle)
 
     def _values(self, answer: Solution) -> Values:
         return self.genre.values(self.puzzle, answer.rows, "answer")
@@ -310,6 +310,8 @@ class KitGeneration(Generation):
 
     #: Layouts drawn before giving up (a random layout may admit no answer at all).
     LAYOUTS = 20
+    #: Solves spent on assuming random wishes (each a small incremental solve).
+    WISH_SOLVES = 60
 
     def random_answer(self, rows: int, cols: int, rng: random.Random,
                       density: float | None, symmetric: Symmetry | None) -> KitAnswer:
@@ -335,12 +337,24 @@ class KitGeneration(Generation):
             b.prefer(wish)
             enc = KitEncoded(kit, layout, e, cells)
             # Phases alone give patterned answers (a Sudoku of shifted rows): the solver
-            # follows them only until the first conflict. Assuming a random share of the
-            # wishes makes the answer differ from seed to seed; a share that cannot all
-            # hold is halved until it can (none at all is the plain solve).
-            share = wish[:]
-            rng.shuffle(share)
-            share = share[:max(1, len(share) // 3)] if share else []
+            # follows them only until the first conflict. So the wishes are assumed, as
+            # many as can hold together: in random order, a chunk at a time, a chunk
+            # that fails split in two (a bounded number of solves), then the last
+            # satisfiable set is solved for the answer.
+            order = wish[:]
+            rng.shuffle(order)
+            held: list[Lit] = []
+            chunks = [order[i:i + max(1, len(order) // 3)]
+                      for i in range(0, len(order), max(1, len(order) // 3))]
+            budget = self.WISH_SOLVES
+            while chunks and budget > 0:
+                chunk = chunks.pop(0)
+                budget -= 1
+                if b.solve(held + chunk) is Status.SAT:
+                    held += chunk
+                elif len(chunk) > 1:
+                    chunks[:0] = [chunk[:len(chunk) // 2], chunk[len(chunk) // 2:]]
+            share = held
             while True:
                 if b.solve(share) is not Status.SAT:
                     if not share:

@@ -104,7 +104,8 @@ class Number(Layer):
 
     def read(self, cell: Cell, ch: str, v: Values, where: str) -> None:
         n = None if (self.blank and ch in ".-") else char_number(ch)
-        if n is None and not (self.blank and ch in ".-"):
+        if n is None and not (self.blank and ch in ".-") or n is not None and not (
+                self.lo <= n <= self.hi):
             raise bad_char(ch, cell, self.chars, where)
         v.cell.setdefault(self.name, {})[cell] = n
         v.truth[N(cell, n)] = True
