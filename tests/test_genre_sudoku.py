@@ -101,11 +101,12 @@ def test_codes_and_cells():
 
 @pytest.mark.parametrize("first", ["5", "x"])
 def test_a_number_outside_1_to_n_is_no_number(first):
-    """The answer layer reads any digit or letter as a number; 5 (or x = 33) in a 4x4
-    grid is no number 1-4 (the pilot's verifier once accepted these rows)."""
+    """5 (or x = 33) in a 4x4 grid is no number 1-4: the answer layer refuses it, and the
+    verifier names the cell (the pilot's verifier once accepted these rows)."""
     got = SUDOKU.verify(_puzzle(GIVENS), Solution(("2143", "4312", "3421", first + "234")))
     assert [(v.code, v.message, v.cells) for v in got] == [
-        ("ceNoNum", "a cell has no number 1-4", ((3, 0),))]
+        ("anBadChar", f"unknown answer character {first!r} at r4c1 (expected a number 1-4 or .)",
+         ((3, 0),))]
 
 
 # -- brute force ---------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from ..base import choose_encoding, read_number
 from ..contract import ClueKey, FormatSpec, Generation, Genre, JankoBlock, Switchable, Symmetry
 from .lattice import check_areas_connected, parse_areas
 from .layers import number_char
-from .model import Encoder, Layer, Lazy, Lit, Rule, Values
+from .model import BadAnswerChar, Encoder, Layer, Lazy, Lit, Rule, Values
 
 if TYPE_CHECKING:
     from ...solvers.backends import Backend
@@ -267,8 +267,10 @@ class KitGenre(Genre):
     def verify(self, puzzle: Puzzle, answer: Solution) -> list[Violation]:
         try:
             v = self.values(puzzle, answer.rows, "answer")
+        except BadAnswerChar as err:
+            return [Violation("anBadChar", err.message, (err.cell,))]
         except InputError as err:
-            return [Violation("anBadChar", str(err))]
+            return [Violation("anBadChar", err.message)]
         out = []
         for cell, d in v.cell.get("lines_mismatch", {}).items():
             out.append(Violation("lnMismatch", f"a line ends at the {d} side of a cell that "

@@ -182,6 +182,14 @@ class Layer(abc.ABC):
         return []
 
 
+class BadAnswerChar(InputError):
+    """An answer character no layer reads (the verifier reports it at its cell)."""
+
+    def __init__(self, message: str, where: str, cell: Cell):
+        super().__init__(message, where)
+        self.cell = cell
+
+
 def bad_char(ch: str, cell: Cell, expected: str, where: str) -> InputError:
-    return InputError(f"unknown answer character {ch!r} at r{cell[0] + 1}c{cell[1] + 1} "
-                      f"(expected {expected})", where)
+    return BadAnswerChar(f"unknown answer character {ch!r} at r{cell[0] + 1}c{cell[1] + 1} "
+                         f"(expected {expected})", where, cell)
