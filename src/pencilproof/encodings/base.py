@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from types import MappingProxyType
-from typing import TYPE_CHECKING, AbstractSet, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Any, Iterable, Sequence
 
 from ..errors import InputError
 from ..puzzle import Cell, Puzzle, Shading, Solution
@@ -16,7 +16,6 @@ from .contract import FormatSpec, Lit
 if TYPE_CHECKING:
     from ..solvers.backends import Backend
     from .contract import Genre
-    from .grid import LazyConnectivity
 
 
 _NUMERAL = re.compile(r"-?[0-9]+")
@@ -50,109 +49,37 @@ def choose_encoding(genre: "Genre", encoding: str | None) -> str:
 
 
 class ShadingEncoded:
-    """An encoding whose answer is one Boolean per cell (``#`` true, ``.`` false).
-
-    ``shade`` holds a literal for every cell the solver decides; the other cells are
-    fixed (``fixed`` maps them to their character).
-
-    Decoding, blocking and the connectivity check work row by row on the answer's
-    strings, so that they stay cheap on a 1000x1000 grid (a million cells).
-    """
+    """An encoding whose answer is one Boolean per cell (``#`` true, ``.`` false), with
+    nothing lazy: ``shade`` holds a literal for every cell the solver decides, ``fixed``
+    the character of every other cell. (The kit's grid genres have their own, row by row:
+    :class:`~.kit.shading.GridEncoded`.)"""
 
     def __init__(self, backend: "Backend", rows: int, cols: int, shade: dict[Cell, Lit],
-                 fixed: dict[Cell, str], connectivity: "LazyConnectivity | None" = None,
-                 prepare: Callable[[Puzzle], None] | None = None,
-                 lit_rows: list[list[Lit]] | None = None):
-        self.b = backend
-        self.rows, self.cols = rows, cols
-        self.shade = shade
-        self.fixed = fixed
-        self.connectivity = connectivity
-        self._prepare = prepare
-        #: The literal of each cell row by row, 0 where fixed (``shade`` laid out; a genre
-        #: that has it at hand passes it), built on first use otherwise.
-        self._lit_rows = lit_rows
-        self._flat: list[Lit] | None = None
-        self._region_char: str | None = None  # see _fast_region
-
-    def _layout(self) -> list[list[Lit]]:
-        if self._lit_rows is None:
-            get = self.shade.get
-            self._lit_rows = [[get((r, c), 0) for c in range(self.cols)]
-                              for r in range(self.rows)]
-        if self._flat is None:
-            self._flat = [lit for row in self._lit_rows for lit in row if lit]
-            self._region_char = self._fast_region()
-        return self._lit_rows
-
-    def _fast_region(self) -> str | None:
-        """The answer character of exactly the region's cells, when there is one: the
-        region is every decided cell's ``#`` (members are the shade literals and no
-        fixed cell is ``#``) or every decided cell's ``.`` (members are their negations
-        and no cell is fixed). None: read the region cell by cell."""
-        conn = self.connectivity
-        if conn is None or len(conn.member) != len(self.shade):
-            return None
-        shade, member = self.shade, conn.member
-        if all(member.get(c) == lit for c, lit in shade.items()):
-            return None if "#" in self.fixed.values() else "#"
-        if not self.fixed and all(member.get(c) == -lit for c, lit in shade.items()):
-            return "."
-        return None
+                 fixed: dict[Cell, str]):
+        self.b, self.rows, self.cols, self.shade, self.fixed = backend, rows, cols, shade, fixed
 
     def decode(self) -> Shading:
-        lit_rows = self._layout()
-        assert self._flat is not None
-        vals = iter(self.b.values(self._flat))
-        if not self.fixed:  # one string for the whole grid, cut into rows
-            text = "".join(["#" if v else "." for v in vals])
-            cols = self.cols
-            return Shading(tuple(text[k:k + cols] for k in range(0, len(text), cols)))
-        fixed = self.fixed
-        out = []
-        for r, lits in enumerate(lit_rows):
-            out.append("".join([("#" if next(vals) else ".") if lit else fixed[(r, c)]
-                                for c, lit in enumerate(lits)]))
-        return Shading(tuple(out))
-
-    def region(self, solution: Solution) -> list[Cell]:
-        """Cells whose literal is true in this solution (what connectivity is about)."""
-        conn = self.connectivity
-        assert conn is not None
-        self._layout()
-        ch = self._region_char
-        if ch is not None:
-            return [(r, c) for r, row in enumerate(solution.rows)
-                    for c, x in enumerate(row) if x == ch]
-        return [c for c, lit in conn.member.items()
-                if (solution[c] == "#") == (lit == self.shade.get(c))]
+        vals = dict(zip(self.shade, self.b.values(self.shade.values())))
+        return Shading(tuple("".join(self.fixed.get((r, c)) or ("#" if vals[(r, c)] else ".")
+                                     for c in range(self.cols)) for r in range(self.rows)))
 
     def cuts(self, solution: Solution) -> list[list[Lit]]:
-        if self.connectivity is None:
-            return []
-        self._layout()
-        ch = self._region_char
-        if ch is not None:  # straight from the answer's rows: no list of cells
-            return self.connectivity.cuts_of_rows(solution.rows, ch)
-        return self.connectivity.cuts(self.region(solution))
+        return []
 
     def block(self, solution: Solution) -> list[Lit]:
-        return [-lit if x == "#" else lit
-                for row, lits in zip(solution.rows, self._layout())
-                for x, lit in zip(row, lits) if lit]
+        return [-lit if solution[c] == "#" else lit for c, lit in self.shade.items()]
 
     def agree(self, solution: Solution) -> dict[Cell, Lit]:
         return {c: lit if solution[c] == "#" else -lit for c, lit in self.shade.items()}
 
     def partial_cuts(self, true: AbstractSet[Lit]) -> list[list[Lit]]:
-        return [] if self.connectivity is None else self.connectivity.partial_cuts(true)
+        return []
 
     def prepare(self, puzzle: Puzzle) -> None:
-        if self._prepare is not None:
-            self._prepare(puzzle)
+        pass
 
     def stats(self) -> dict[str, Any]:
-        return {"cuts": self.connectivity.cuts_added if self.connectivity else 0}
+        return {"cuts": 0}
 
 
 class NoAnswer:
@@ -227,13 +154,6 @@ def mask_bits(m: int) -> Iterable[int]:
         low = m & -m
         yield low.bit_length() - 1
         m ^= low
-
-
-def shaded_cells(solution: Solution) -> Iterable[Cell]:
-    for r, row in enumerate(solution.rows):
-        for c, ch in enumerate(row):
-            if ch == "#":
-                yield (r, c)
 
 
 def shading_formats(pzprv3_pid: str, janko_names: tuple[str, ...]) -> FormatSpec:

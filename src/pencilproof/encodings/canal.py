@@ -7,23 +7,27 @@ Rules (the reading the course answers depend on):
 * no 2x2 block is entirely shaded;
 * a number counts the shaded cells seen from its cell: in each direction, the run of
   shaded cells starting next to it, up to the first unshaded cell or the edge.
+
+On the kit's row faces (:mod:`.kit.shading`): one literal per cell without a clue, the
+grid-wide rules, and per number a :class:`~.kit.sight.ViewCount` (prefix ANDs along each
+line summed to it: linear in the grid, a totalizer only while that is cheap, binary
+beyond). The canal's connectivity is lazy cuts, or the seed's spanning tree for the
+``reference`` encoding.
 """
 from __future__ import annotations
 
-import math
 import random
-from typing import Sequence
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
-from ..puzzle import Cell, Clue, Puzzle, Shading, Solution, Violation
-from .base import (NoAnswer, ShadingEncoded, choose_encoding, mask_bits, parse_shading_rows,
-                   read_number, shade_masks, shaded_cells, shading_formats)
-from .contract import ClueKey, Generation, Genre, Switchable, Symmetry
-from .cnf import and_chain, exactly_sum
-from .grid import (DIRS, LazyConnectivity, SeparatorConnectivity, components, is_connected,
-                   neighbours, rows_connected, tree_connectivity)
+from ..puzzle import Cell, Clue, Puzzle, Shading, Solution
+from .base import read_number, shading_formats
+from .contract import ClueKey, Switchable, Symmetry
+from .grid import SeparatorConnectivity, is_connected, neighbours
+from .kit.draw import grow_canal
+from .kit.model import Lit, Rule, S, Values
+from .kit.shading import ConnectedRows, GivensOff, GridEncoded, GridGeneration, GridGenre, NoBlock, NoLone
+from .kit.sight import ViewCount, view_count
 
 if TYPE_CHECKING:
     from ..solvers.backends import Backend
@@ -31,40 +35,23 @@ if TYPE_CHECKING:
 MAX_CLUE = 4095  # the largest value puzz.link's Number16 codec can write
 
 
-def full_runs(rows: int, cols: int, cell: Cell, cap: int | None = None) -> list[list[Cell]]:
-    """For each direction, every cell from the neighbour to the grid edge (a switchable
-    clue sees through cells whose clue is off), at most ``cap`` of them."""
-    runs = []
-    for dr, dc in DIRS.values():
-        run: list[Cell] = []
-        r, c = cell[0] + dr, cell[1] + dc
-        while 0 <= r < rows and 0 <= c < cols and (cap is None or len(run) < cap):
-            run.append((r, c))
-            r, c = r + dr, c + dc
-        runs.append(run)
-    return runs
+def canal_rules(lone: bool | Lit, make: Any = None) -> list[Rule]:
+    """The rules no clue changes; ``lone``: no shaded cell stands alone (True, or only
+    when this literal is: a connected canal of >= 2 cells has no lone cell)."""
+    return [GivensOff("csOnClue", "a clue cell is shaded"),
+            NoBlock("cs2x2", "a 2x2 block is entirely shaded"),
+            *([NoLone(1, None if lone is True else lone)] if lone else []),
+            ConnectedRows("#", 1, "csDivide", "the canal falls into {k} pieces", make)]
 
 
-def view_runs(puzzle: Puzzle, cell: Cell) -> list[list[Cell]]:
-    """For each direction, the cells a clue could see: up to the next clue or the edge."""
-    runs = []
-    for dr, dc in DIRS.values():
-        run, (r, c) = [], (cell[0] + dr, cell[1] + dc)
-        while 0 <= r < puzzle.rows and 0 <= c < puzzle.cols and puzzle.grid[r][c] is None:
-            run.append((r, c))
-            r, c = r + dr, c + dc
-        runs.append(run)
-    return runs
-
-
-class CanalView(Genre):
+class CanalView(GridGenre):
     name = "canal"
     aliases = ("canalview", "canal-view", "canal_view")
     url_pids = ("canal",)
-    encodings = ("lazy", "reference")
     summary = "shade a connected canal with no 2x2 block; numbers count the shaded cells in view"
     answer_type = Shading
     formats = shading_formats("canal", ("canalview", "canal"))
+    codes = ("csOnClue", "cs2x2", "nmShadeViewNe", "csDivide")
 
     def __init__(self) -> None:
         self.generator = CanalGeneration(self)
@@ -82,236 +69,91 @@ class CanalView(Genre):
             raise InputError(f"clue {value} is larger than {MAX_CLUE}", where)
         return value
 
-    # -- encoding -------------------------------------------------------------------
-    def encode(self, puzzle: Puzzle, b: Backend,
-               encoding: str | None = None) -> ShadingEncoded | NoAnswer:
-        """One literal per cell without a clue; no 2x2 block shaded; per number, its
-        four view counts (prefix ANDs along each run) summed to it. Linear in the grid:
-        each cell is in at most four views, and a clue's sum is a totalizer only while
-        that is cheap (:func:`~.cnf.exactly_sum`, binary beyond). A number larger than
-        all its runs together can never be met: one empty clause, decided before any
-        variable (:class:`~.base.NoAnswer`)."""
-        encoding = choose_encoding(self, encoding)
+    def reserve(self, puzzle: Puzzle, b: "Backend", nfree: int) -> None:
+        b.reserve(nfree, max(0, nfree - puzzle.rows - puzzle.cols))  # a 2x2 clause per cell or so
+
+    def void(self, puzzle: Puzzle) -> bool:
+        """A number larger than all the cells it can see (up to the next clue: each row
+        and column a string with ``x`` on clue cells, so the ends are ``str.find``s)."""
         rows, cols, grid = puzzle.rows, puzzle.cols, puzzle.grid
-        # Each row and column as a string, "x" on clue cells: a number's four runs end
-        # at the nearest "x" (str.find, not a walk in Python).
-        free = "." * cols
-        lines = [free if grow.count(None) == cols else
-                 "".join(["." if v is None else "x" for v in grow]) for grow in grid]
+        lines = ["".join(["." if v is None else "x" for v in row]) for row in grid]
         columns = ["".join(t) for t in zip(*lines)]
-        numbers: dict[Cell, tuple[int, tuple[int, int, int, int]]] = {}
-        for r, grow in enumerate(grid):
+        for r, row in enumerate(grid):
             line = lines[r]
-            if line is free:
+            if "x" not in line:
                 continue
-            b.checkpoint()  # (a grid full of numbers spends a while here)
-            for c, v in enumerate(grow):
-                if isinstance(v, int):
-                    col = columns[c]
-                    left = c - line.rfind("x", 0, c) - 1
-                    right = line.find("x", c + 1)
-                    right = (cols if right < 0 else right) - c - 1
-                    up = r - col.rfind("x", 0, r) - 1
-                    down = col.find("x", r + 1)
-                    down = (rows if down < 0 else down) - r - 1
-                    if v > up + down + left + right:
-                        b.add_clause([])  # a number that sees fewer cells than it counts
-                        return NoAnswer()
-                    numbers[(r, c)] = (v, (up, down, left, right))
-        nfree = sum(row.count(None) for row in grid)
-        b.reserve(nfree, max(0, nfree - rows - cols))  # a 2x2 clause per cell or so
-        k = b.new_vars(nfree).start
-        # var[r][c]: the cell's literal, 0 on a clue cell.
-        var: list[list[int]] = []
-        fixed: dict[Cell, str] = {}
-        for r, grow in enumerate(grid):
-            if lines[r] is free:
-                var.append(list(range(k, k + cols)))
-                k += cols
-                continue
-            lits = []
-            for c, v in enumerate(grow):
-                if v is None:
-                    lits.append(k)
-                    k += 1
-                else:
-                    lits.append(0)
-                    fixed[(r, c)] = "."
-            var.append(lits)
-        s: dict[Cell, int] = {(r, c): lit for r, lits in enumerate(var)
-                              for c, lit in enumerate(lits) if lit}
-        for r in range(rows - 1):
-            top, bottom = var[r], var[r + 1]
-            b.add_clauses([[-w, -y, -x, -z] for w, x, y, z in
-                           zip(top, top[1:], bottom, bottom[1:]) if w and x and y and z])
-        for (r, c), (n, (up, down, left, right)) in numbers.items():
-            m = n + 1  # a run's count is cut off at n + 1
-            runs = ([var[r - d][c] for d in range(1, min(up, m) + 1)],
-                    [var[r + d][c] for d in range(1, min(down, m) + 1)],
-                    var[r][max(c - min(left, m), 0):c][::-1],
-                    var[r][c + 1:c + 1 + min(right, m)])
-            exactly_sum(b, [and_chain(b, run) for run in runs], n)
-        if numbers and max(n for n, _ in numbers.values()) >= 2:
-            # The canal has >= 2 cells and is connected: no shaded cell stands alone.
-            for r in range(rows):
-                above = var[r - 1] if r else None
-                here = var[r]
-                below = var[r + 1] if r + 1 < rows else None
-                lone = []
-                for c, lit in enumerate(here):
-                    if lit:
-                        cl = [-lit]
-                        if above and above[c]:
-                            cl.append(above[c])
-                        if below and below[c]:
-                            cl.append(below[c])
-                        if c and here[c - 1]:
-                            cl.append(here[c - 1])
-                        if c + 1 < cols and here[c + 1]:
-                            cl.append(here[c + 1])
-                        lone.append(cl)
-                b.add_clauses(lone)
-        if encoding == "reference":
-            tree_connectivity(b, s, rows, cols)
-            conn = None
-        else:
-            conn = LazyConnectivity(s, rows, cols)
-        return ShadingEncoded(b, rows, cols, s, fixed, conn, lit_rows=var)
+            for c, v in enumerate(row):
+                if isinstance(v, int) and v:
+                    col, right, down = columns[c], line.find("x", c + 1), columns[c].find("x", r + 1)
+                    seen = (c - line.rfind("x", 0, c) - 1 + (cols if right < 0 else right) - c - 1
+                            + r - col.rfind("x", 0, r) - 1 + (rows if down < 0 else down) - r - 1)
+                    if v > seen:
+                        return True
+        return False
 
-    # -- independent verification (plain Python, no solver) ------------------------------
-    def verify(self, puzzle: Puzzle, solution: Solution) -> list[Violation]:
-        """Every broken rule, row by row on the answer's strings (a million cells take
-        well under a second): shaded clues, 2x2 blocks, numbers, one canal."""
-        rows, grid = puzzle.rows, puzzle.grid
-        sol = solution.rows
-        out = []
-        on_clue = [(r, c) for r in range(rows) if "#" in sol[r]
-                   for c, (v, ch) in enumerate(zip(grid[r], sol[r]))
-                   if ch == "#" and v is not None]
-        if on_clue:
-            out.append(Violation("csOnClue", "a clue cell is shaded", tuple(on_clue)))
-        masks = shade_masks(sol)
-        for r in range(rows - 1):
-            a, b = masks[r], masks[r + 1]
-            # Bit c: columns c and c + 1 shaded in both rows.
-            for c in mask_bits(a & (a >> 1) & b & (b >> 1)):
-                out.append(Violation("cs2x2", "a 2x2 block is entirely shaded",
-                                     ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))))
-        for r, grow in enumerate(grid):
-            for c, n in enumerate(grow):
-                if isinstance(n, int):
-                    seen = self.row_view_count(sol, (r, c))
-                    if seen != n:
-                        out.append(Violation("nmShadeViewNe",
-                                             f"clue {n} sees {seen} shaded cells", ((r, c),)))
-        if not rows_connected(sol, "#"):
-            comps = components(shaded_cells(solution))
-            stray = tuple(sorted(x for comp in comps[1:] for x in comp))
-            out.append(Violation("csDivide", f"the canal falls into {len(comps)} pieces", stray))
-        return out
+    def rules(self, puzzle: Puzzle) -> list[Rule]:
+        return canal_rules(any(isinstance(v, int) and v >= 2 for _, v in self.givens(puzzle)))
 
-    @staticmethod
-    def row_view_count(rows: Sequence[str], cell: Cell) -> int:
-        """Shaded cells a clue at ``cell`` sees in an answer given as rows of ``#``."""
-        r0, c0 = cell
-        line = rows[r0]
-        total = 0
-        c = c0 + 1
-        while c < len(line) and line[c] == "#":
-            total += 1
-            c += 1
-        c = c0 - 1
-        while c >= 0 and line[c] == "#":
-            total += 1
-            c -= 1
-        r = r0 - 1
-        while r >= 0 and rows[r][c0] == "#":
-            total += 1
-            r -= 1
-        r = r0 + 1
-        while r < len(rows) and rows[r][c0] == "#":
-            total += 1
-            r += 1
-        return total
+    def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
+        if not isinstance(clue, int):
+            return []
+        return [ViewCount(cell, clue, "nmShadeViewNe", "clue {n} sees {k} shaded cells")]
 
-    @staticmethod
-    def view_count(puzzle: Puzzle, shaded: set[Cell], cell: Cell) -> int:
-        total = 0
-        for dr, dc in DIRS.values():
-            r, c = cell[0] + dr, cell[1] + dc
-            while 0 <= r < puzzle.rows and 0 <= c < puzzle.cols and (r, c) in shaded:
-                total += 1
-                r, c = r + dr, c + dc
-        return total
-
-    def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Shading:
-        return parse_shading_rows(puzzle, rows, where)
+    def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
+        """Where a clue fits (an unshaded cell): the shaded cells it sees."""
+        return None if v[S(cell)] else view_count(v.rows, cell)
 
 
-class CanalGeneration(Generation):
+class _Walls(SeparatorConnectivity):
+    """Separator connectivity told the generator's state: its clue cells and the
+    neighbours of its 0 clues are unshaded (walls)."""
+
+    def prepare(self, state: Puzzle) -> None:
+        walls = set()
+        for cell, v in state.clues().items():
+            walls.add(cell)
+            if v == 0:
+                walls.update(neighbours(cell, state.rows, state.cols))
+        self.walls = frozenset(walls)
+
+
+class CanalGeneration(GridGeneration):
     """Canal View's minimizer and generator hooks: every clue can go or be weakened to ``?``."""
 
-    def encode_switchable(self, puzzle: Puzzle, b: Backend,
+    def encode_switchable(self, puzzle: Puzzle, b: "Backend",
                           clues: dict[ClueKey, Clue]) -> Switchable:
-        """Every cell gets a shading literal and each clue in ``clues`` a switch.
+        """Every cell gets a shading literal and each clue in ``clues`` a switch ``on``
+        and a weak switch (the cell is unshaded, as a ``?``; ``on`` implies it).
 
         A switched-off clue's cell is an ordinary cell (it may be shaded, and other
-        clues see through it), so view runs go to the grid edge. Givens of ``puzzle``
+        clues see through it, so view runs go to the grid edge). Givens of ``puzzle``
         outside ``clues`` hold permanently. With every switch on, the solutions are
-        exactly those of ``encode`` on the puzzle with all these clues.
-        """
-        s: dict[Cell, int] = {c: b.new_var() for c in puzzle.cells()}
-        for r in range(puzzle.rows - 1):
-            for c in range(puzzle.cols - 1):
-                b.add_clause([-s[(r, c)], -s[(r + 1, c)], -s[(r, c + 1)], -s[(r + 1, c + 1)]])
-        given = {c: v for c, v in puzzle.clues().items() if c not in clues}
-        switches: dict[Cell, int] = {}
-        weak: dict[Cell, int] = {}
-        big: list[int] = []   # literals that mean "some clue >= 2 is on"
-        for cell, v in list(given.items()) + list(clues.items()):
-            if cell in given:
-                on = b.true
-                b.add_clause([-s[cell]])
-            else:
-                unshaded = b.new_var()
-                b.add_clause([-unshaded, -s[cell]])
-                if not isinstance(v, int):  # '?': nothing but an unshaded cell
-                    switches[cell] = unshaded
-                    continue
-                on = b.new_var()
-                b.add_clause([-on, unshaded])
-                switches[cell], weak[cell] = on, unshaded
-            if not isinstance(v, int):
+        exactly those of ``encode`` on the puzzle with all these clues."""
+        kit = self.kit
+        e = kit.grid_encoder(puzzle, b)
+        big = [b.true] * any(isinstance(v, int) and v >= 2 for _, v in kit.givens(puzzle))
+        switches: dict[ClueKey, Lit] = {}
+        weak: dict[ClueKey, Lit] = {}
+        for cell, v in kit.givens(puzzle):  # the permanent numbers
+            for rule in kit.clue_rules(puzzle, cell, v):
+                rule.encode(e)
+        for cell, v in clues.items():
+            unshaded = switches[cell] = b.new_var()
+            e.fix(S(cell), False, unshaded)
+            if not isinstance(v, int):  # '?': nothing but an unshaded cell
                 continue
-            runs = full_runs(puzzle.rows, puzzle.cols, cell, v + 1)  # a count stops at v + 1
-            chains = [and_chain(b, [s[x] for x in run]) for run in runs]
-            exactly_sum(b, chains, v, guard=on)
-            if v >= 2:
-                big.append(on)
-        if big:
-            # As in encode: a canal of >= 2 cells is connected, so no shaded cell stands
-            # alone; guarded by g, which every clue >= 2 that is on forces true.
-            g = b.new_var()
-            for on in big:
-                b.add_clause([-on, g])
-            for x, lit in s.items():
-                b.add_clause([-g, -lit] + [s[y] for y in neighbours(x, puzzle.rows, puzzle.cols)])
-        conn = SeparatorConnectivity(b, s, puzzle.rows, puzzle.cols)
-
-        def hint(state: Puzzle) -> None:
-            """Clue cells and the neighbours of 0 clues are unshaded in this state."""
-            walls = set()
-            for cell, v in state.clues().items():
-                walls.add(cell)
-                if v == 0:
-                    walls.update(neighbours(cell, state.rows, state.cols))
-            conn.walls = frozenset(walls)
-        return Switchable(ShadingEncoded(b, puzzle.rows, puzzle.cols, s, {}, conn, hint),
-                          switches, weak)
-
-    def weak_clue(self, clue: Clue) -> Clue:
-        """The weaker form of a number clue: ``?`` (the cell is unshaded, nothing more)."""
-        return "?" if isinstance(clue, int) else None
+            on = switches[cell] = b.new_var()
+            weak[cell] = unshaded
+            b.add_clause([-on, unshaded])
+            for rule in kit.clue_rules(puzzle, cell, v):
+                rule.encode(e, on)
+            big += [on] * (v >= 2)
+        g = b.new_var() if big else False  # "some clue >= 2 is on": then no lone cells
+        for on in big:
+            b.add_clause([-on, g])
+        for rule in canal_rules(g, lambda m, rows, cols: _Walls(b, m, rows, cols)):
+            rule.encode(e)
+        return Switchable(GridEncoded(kit, puzzle, e), switches, weak)
 
     #: Fractions of shaded cells that random_solution can reach (no 2x2 block caps it).
     density_range = (0.1, 0.65)
@@ -326,7 +168,7 @@ class CanalGeneration(Generation):
 
     def random_answer(self, rows: int, cols: int, rng: random.Random,
                       density: float | None = None,
-                      symmetric: Symmetry | None = None) -> Shading:
+                      symmetric: Symmetry | None = None) -> Any:
         """A random valid canal: connected, no 2x2 block, about ``density`` of the cells
         shaded and never fewer than a quarter of them (a trivial canal makes dull clues).
 
@@ -345,113 +187,16 @@ class CanalGeneration(Generation):
         floor = max(2, min(target, n // 4))
         best: set[Cell] = set()
         for _ in range(100):
-            shaded = self._grow(rows, cols, rng, target, symmetric)
+            shaded = grow_canal(rows, cols, rng, target, symmetric)
             if len(shaded) > len(best) and (symmetric is None or is_connected(shaded)):
                 best = shaded
             if len(best) >= floor:
                 break
         return Shading.from_cells(rows, cols, best, "#")
 
-    @staticmethod
-    def _grow(rows: int, cols: int, rng: random.Random, target: int,
-              symmetric: Symmetry | None = None) -> set[Cell]:
-        # crowd[x]: shaded cells in the 5x5 window around x; cells beyond the edge count
-        # 0.6 each, so the canal does not run along the border. A cell is picked with
-        # weight exp(-crowd). Only cells near a new one change: their weights, and
-        # whether they would close a 2x2 block (once so, always so: they leave).
-        crowd = {(r, c): 0.6 * sum(not (0 <= r + i < rows and 0 <= c + j < cols)
-                                   for i in range(-2, 3) for j in range(-2, 3))
-                 for r in range(rows) for c in range(cols)}
-        weight = {x: math.exp(-v) for x, v in crowd.items()}
-        shaded: set[Cell] = set()
-        frontier: list[Cell] = []      # in the order cells joined it (deterministic)
-        where: dict[Cell, int] = {}    # cell -> its index in frontier
-
-        def drop(x: Cell) -> None:
-            i = where.pop(x)
-            last = frontier.pop()
-            if i < len(frontier):
-                frontier[i] = last
-                where[last] = i
-
-        def closes_block(x: Cell) -> bool:
-            r, c = x
-            for dr in (-1, 1):
-                for dc in (-1, 1):
-                    if ((r + dr, c) in shaded and (r, c + dc) in shaded
-                            and (r + dr, c + dc) in shaded):
-                        return True
-            return False
-
-        def add(cells: Sequence[Cell]) -> None:
-            shaded.update(cells)
-            for x in cells:
-                if x in where:
-                    drop(x)
-                for i in range(-2, 3):
-                    for j in range(-2, 3):
-                        y = (x[0] + i, x[1] + j)
-                        if y in crowd:
-                            crowd[y] += 1
-                            weight[y] = math.exp(-crowd[y])
-                            if -1 <= i <= 1 and -1 <= j <= 1 and y in where \
-                                    and closes_block(y):
-                                drop(y)
-                for y in neighbours(x, rows, cols):
-                    if y not in shaded and y not in where and not closes_block(y):
-                        where[y] = len(frontier)
-                        frontier.append(y)
-
-        def orbit(x: Cell) -> tuple[Cell, ...]:
-            return symmetric.orbit(x) if symmetric else (x,)
-
-        for _ in range(100):  # a start whose orbit is no 2x2 block (not the middle of
-            start = (rng.randrange(rows), rng.randrange(cols))  # an even grid turned)
-            shaded.update(orbit(start))
-            bad = any(closes_block(x) for x in shaded)
-            shaded.clear()
-            if not bad:
-                break
-        else:
-            return shaded  # (a 2x2 grid turned by quarters has no such canal)
-        add(orbit(start))
-        while len(shaded) < target and frontier:
-            pick = rng.choices(frontier, weights=[weight[x] for x in frontier])[0]
-            cells = orbit(pick)
-            if len(cells) > 1:
-                # The images go in too: together they must not close a block either.
-                shaded.update(cells)
-                bad = any(closes_block(x) for x in cells)
-                shaded.difference_update(cells)  # (no image was shaded: the canal is symmetric)
-                if bad:
-                    drop(pick)  # (it stays bad: the shaded cells only ever grow)
-                    continue
-            add(cells)
-        return shaded
-
-    def clue_candidates(self, solution: Solution) -> dict[ClueKey, Clue]:
-        """Every cell where a clue fits this solution, with its true value."""
-        shaded = set(shaded_cells(solution))
-        rows, cols = len(solution.rows), len(solution.rows[0])
-        size = Puzzle(self.genre.name, rows, cols, ())
-        return {(r, c): CanalView.view_count(size, shaded, (r, c))
-                for r in range(rows) for c in range(cols) if (r, c) not in shaded}
-
     def clue_holds(self, solution: Solution, cell: ClueKey, clue: Clue) -> bool:
-        """Would a clue at ``cell`` accept this solution? (Cheap, local: the generator
-        asks it of every candidate cell to find clues that rule a second solution out.)"""
-        if solution[cell] == "#":
-            return False
-        if not isinstance(clue, int):
-            return True
-        total = 0
-        rows, cols = len(solution.rows), len(solution.rows[0])
-        for dr, dc in DIRS.values():
-            r, c = cell[0] + dr, cell[1] + dc
-            while 0 <= r < rows and 0 <= c < cols and solution.rows[r][c] == "#":
-                total += 1
-                r, c = r + dr, c + dc
-        return total == clue
+        """A clue's cell is unshaded, and a number sees its count."""
+        return solution[cell] != "#" and super().clue_holds(solution, cell, clue)
 
 
 CANAL = CanalView()

@@ -48,7 +48,7 @@ class GridEncoder(Encoder):
     def __init__(self, backend: "Backend", puzzle: Puzzle, fixed: bool, encoding: str = "",
                  reserve: Callable[[int], None] | None = None):
         super().__init__(backend, puzzle)
-        self.encoding = encoding
+        self.encoding, self.fixed = encoding, fixed
         cols, grid = puzzle.cols, puzzle.grid
         open_rows = [not fixed or row.count(None) == cols for row in grid]
         nfree = sum(cols if ok else row.count(None) for ok, row in zip(open_rows, grid))
@@ -213,7 +213,9 @@ class GridGenre(KitGenre):
             if not k & 1023:
                 b.checkpoint()
             rule.encode(e)
-        return GridEncoded(self, puzzle, e)
+        encoded = GridEncoded(self, puzzle, e)
+        b.checkpoint()  # (a deadline that passed after the last clause stops here, not in a solve)
+        return encoded
 
     def values(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> Values:
         return RowValues(puzzle, rows, self.on)
@@ -286,13 +288,29 @@ class GridRule(Rule):
         self.code, self.message = code, message
 
 
+class GivensOff(GridRule):
+    """The cells of givens are off (Canal View: a clue cell is unshaded); one violation
+    naming every such cell that is on. (Where the encoder fixes them, nothing to add.)"""
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        if not e.fixed:  # type: ignore[attr-defined]
+            e.b.add_clauses([[-lit] for (r, c), _ in GridGenre.givens(e.puzzle)
+                             if (lit := e.var[r][c])])  # type: ignore[attr-defined]
+
+    def check(self, v: Values) -> list[Violation]:
+        on, grid = v.on, v.puzzle.grid  # type: ignore[attr-defined]
+        cells = [(r, c) for r, row in enumerate(v.rows) if on in row
+                 for c, (x, ch) in enumerate(zip(grid[r], row)) if ch == on and x is not None]
+        return [self.broken(cells)] if cells else []
+
+
 class NoBlock(GridRule):
     """No 2x2 block entirely on (Canal View's canal); a violation per block."""
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
         var = e.var  # type: ignore[attr-defined]
         for top, bottom in zip(var, var[1:]):
-            e.b.add_clauses([[-w, -x, -y, -z] for w, x, y, z in
+            e.b.add_clauses([[-w, -y, -x, -z] for w, x, y, z in
                              zip(top, top[1:], bottom, bottom[1:]) if w and x and y and z])
 
     def check(self, v: Values) -> list[Violation]:
