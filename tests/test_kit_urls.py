@@ -164,6 +164,21 @@ def test_registered_genre_reads_and_writes_the_script_url(pid):
     assert parse_url(f"http://pzv.jp/p.html?{pid}/{SCRIPTS[pid][0]}") == p
 
 
+def test_puzzlinks_own_ids_and_where_room_numbers_go():
+    # puzz.link writes Hashiwokakero URLs with its short id "hashi" (variety.js: pzprurl)
+    assert parse_url(f"https://puzz.link/p?hashi/{SCRIPTS['hashikake'][0]}") == _puzzle("hashikake")
+    # a room's number may stand in any of its cells; the URL puts it in the top-left one
+    p = _puzzle("heyawake")
+    moved = p.with_clues({**{x: v for x, v in p.clues().items() if x != (0, 0)}, (2, 0): 2})
+    assert to_url(moved) == to_url(p) and parse_url(to_url(moved)) == p
+
+
+def test_a_fillomino_url_with_given_borders_is_refused():
+    with pytest.raises(InputError) as e:
+        parse_url("https://puzz.link/p?fillomino/2/2/jo0")
+    assert e.value.message == "fillomino puzzles have no regions: the URL's borders are not supported"
+
+
 #: Each script's correct answer (its ``[null, ...]`` failcheck entry), copied literally.
 SOLVED = {
     "sudoku": "pzprv3/sudoku/4/. 1 . . /. . . 2 /3 . . . /. . 3 . /2 . 4 3 /4 3 1 . /. 4 2 1 "
@@ -201,7 +216,7 @@ def _written(pid: str) -> str:
     text = SOLVED[pid]
     if pid == "heyawake":
         return HEYAWAKE_V1
-    if pid == "slither" and "qsub" in get_genre("slitherlink").formats.pzprv3_sections:
+    if pid == "slither":
         head, sections = text.split("/", 9)[:9], text.split("/", 9)[9]
         colours = "0 0 0 0 0 /" * 5
         return "/".join(["pzprv3.1", *head[1:]]) + "/" + colours + sections.replace("-1 ", "0 ")
@@ -263,6 +278,9 @@ def test_sudoku_pzprv3_has_one_size_line():
 @pytest.mark.parametrize("text,message", [
     ("pzprv3/fillomino/3/3/t/. . . /. . . /. . . /", "the file's option 't' (a rule variant) is not "
                                                      "supported"),
+    ("pzprv3.1/slither/2/3/f/. . . /. . . /", "the file's option 'f' (a rule variant) is not "
+                                              "supported"),
+    ("pzprv3/mashu/1/2/f/. . /", "the file's option 'f' (a rule variant) is not supported"),
 ])
 def test_pzprv3_variants_are_refused(text, message):
     with pytest.raises(InputError) as e:
@@ -301,6 +319,8 @@ def test_unsupported_pairs_are_one_line_errors():
 @pytest.mark.parametrize("url,message", [
     ("https://puzz.link/p?canal/f/2/2/j", "the URL's option 'f' (a rule variant) is not supported"),
     ("https://puzz.link/p?canal/v:x/2/2/j", "the URL's variant 'v:x' is not supported"),
+    ("https://puzz.link/p?slither/f/5/5/cbcbcddad", "the URL's option 'f' (a rule variant) is not "
+                                                    "supported"),
 ])
 def test_url_options_are_refused(url, message):
     with pytest.raises(InputError) as e:
