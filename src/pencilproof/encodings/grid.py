@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import AbstractSet, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Iterable, Mapping, Sequence
 
 from .cnf import Lit, at_most_one, unary_sum
+
+if TYPE_CHECKING:
+    from ..puzzle import Puzzle
 
 Cell = tuple[int, int]
 DIRS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
@@ -200,6 +203,10 @@ class LazyConnectivity:
         self.cuts_added = 0
         self._streak = 0
         self._graph: tuple[list[Cell], dict[Cell, int], list[list[int]]] | None = None
+
+    def prepare(self, puzzle: "Puzzle") -> None:
+        """The puzzle the next solve stands for (a generator's switch state): nothing
+        here; a subclass may shape its cuts by it."""
 
     def _separator_cuts(self, comps: list[list[Cell]]) -> list[list[Lit]]:
         """Separator cuts between the largest of ``comps`` and the smallest others."""

@@ -26,7 +26,7 @@ from .base import read_number, shading_formats
 from .contract import Symmetry
 from .grid import neighbours
 from .kit.model import Encoder, Lit, Rule, Values
-from .kit.shading import ConnectedRows, GridGeneration, GridGenre, NoLone, NoTouching, SomeOn
+from .kit.shading import ConnectedRows, GridGeneration, GridGenre, NoLone, NoTouching, SomeOn, as_grid
 
 if TYPE_CHECKING:
     from ..solvers.backends import Backend
@@ -111,7 +111,7 @@ class BlockClue(Rule):
         self.cell, self.n = cell, n
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        var, (r0, c0) = e.var, self.cell  # type: ignore[attr-defined]
+        var, (r0, c0) = as_grid(e).var, self.cell
         rows, cols = len(var), len(var[0])
         if 0 < r0 < rows - 1 and 0 < c0 < cols - 1:
             offsets = _FULL

@@ -24,8 +24,7 @@ counts of :mod:`.sight`), read through the same two faces.
 from __future__ import annotations
 
 import random
-
-from typing import TYPE_CHECKING, Any, AbstractSet, Callable, ClassVar, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, AbstractSet, Callable, ClassVar, Iterator, Sequence, cast
 
 from ...puzzle import Cell, Clue, Puzzle, Shading, Solution, Violation
 from ..base import NoAnswer, choose_encoding, mask_bits, parse_shading_rows, shade_masks
@@ -108,6 +107,16 @@ class RowValues(Values):
 
     def count(self, atoms: Any) -> int:
         return sum(1 for a in atoms if self[a])
+
+
+def as_grid(e: Encoder) -> GridEncoder:
+    """The encoder a grid genre's rules get (their type says only :class:`Encoder`)."""
+    return cast(GridEncoder, e)
+
+
+def as_rows(v: Values) -> RowValues:
+    """The answer a grid genre's rules check (their type says only :class:`Values`)."""
+    return cast(RowValues, v)
 
 
 class GridEncoded:
@@ -282,7 +291,8 @@ class GridGeneration(KitGeneration):
 
 # -- grid-wide rules ---------------------------------------------------------------------
 class GridRule(Rule):
-    """A rule over the whole grid (no guard: the genre's own rules, never a clue's)."""
+    """A rule that reads the row faces themselves (literal rows, answer strings) instead
+    of listing atoms: a grid-wide rule is one object, not one per cell."""
 
     def __init__(self, code: str, message: str):
         self.code, self.message = code, message
@@ -293,14 +303,14 @@ class GivensOff(GridRule):
     naming every such cell that is on. (Where the encoder fixes them, nothing to add.)"""
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        if not e.fixed:  # type: ignore[attr-defined]
-            e.b.add_clauses([[-lit] for (r, c), _ in GridGenre.givens(e.puzzle)
-                             if (lit := e.var[r][c])])  # type: ignore[attr-defined]
+        if not as_grid(e).fixed:
+            var = as_grid(e).var
+            e.b.add_clauses([[-lit] for (r, c), _ in GridGenre.givens(e.puzzle) if (lit := var[r][c])])
 
     def check(self, v: Values) -> list[Violation]:
-        on, grid = v.on, v.puzzle.grid  # type: ignore[attr-defined]
+        on, givens = as_rows(v).on, v.puzzle.grid
         cells = [(r, c) for r, row in enumerate(v.rows) if on in row
-                 for c, (x, ch) in enumerate(zip(grid[r], row)) if ch == on and x is not None]
+                 for c, (x, ch) in enumerate(zip(givens[r], row)) if ch == on and x is not None]
         return [self.broken(cells)] if cells else []
 
 
@@ -308,7 +318,7 @@ class NoBlock(GridRule):
     """No 2x2 block entirely on (Canal View's canal); a violation per block."""
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        var = e.var  # type: ignore[attr-defined]
+        var = as_grid(e).var
         for top, bottom in zip(var, var[1:]):
             e.b.add_clauses([[-w, -y, -x, -z] for w, x, y, z in
                              zip(top, top[1:], bottom, bottom[1:]) if w and x and y and z])
@@ -325,7 +335,7 @@ class NoTouching(GridRule):
     """No two edge-adjacent cells both on; one violation naming every such cell."""
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        var = e.var  # type: ignore[attr-defined]
+        var = as_grid(e).var
         for r, row in enumerate(var):
             below = var[r + 1] if r + 1 < len(var) else [0] * len(row)
             e.b.add_clauses([[-x, -y] for x, y in zip(row, row[1:]) if x and y]
@@ -344,10 +354,10 @@ class SomeOn(GridRule):
     """At least one cell is on."""
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        e.clause([lit for row in e.var for lit in row if lit])  # type: ignore[attr-defined]
+        e.clause([lit for row in as_grid(e).var for lit in row if lit])
 
     def check(self, v: Values) -> list[Violation]:
-        on = v.on  # type: ignore[attr-defined]
+        on = as_rows(v).on
         return [] if any(on in row for row in v.rows) else [Violation(self.code, self.message)]
 
 
@@ -361,7 +371,7 @@ class NoLone(GridRule):
         self.polarity, self.switch = polarity, switch
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        var, p = e.var, self.polarity  # type: ignore[attr-defined]
+        var, p = as_grid(e).var, self.polarity
         g = [] if self.switch is None else [-self.switch]
         none = [0] * len(var[0])
         for r, here in enumerate(var):
@@ -380,7 +390,7 @@ class ConnectedRows(GridRule):
     (``polarity`` 1) or the off cells (-1). Encoded lazily (cuts read from the answer's
     rows), or as the seed's spanning tree for the ``reference`` encoding; ``make`` builds
     the lazy part from the member literals (default :class:`~..grid.LazyConnectivity`;
-    its ``prepare(puzzle)``, if any, hears the generator's switch states)."""
+    its ``prepare(puzzle)`` hears the generator's switch states)."""
 
     def __init__(self, chars: str, polarity: int, code: str, message: str,
                  make: Callable[[dict[Cell, Lit], int, int], LazyConnectivity] | None = None):
@@ -388,12 +398,12 @@ class ConnectedRows(GridRule):
         self.chars, self.polarity, self.make = chars, polarity, make or LazyConnectivity
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        member = e.member(self.polarity)  # type: ignore[attr-defined]
-        rows, cols = e.puzzle.rows, e.puzzle.cols
-        if getattr(e, "encoding", "") == "reference":
-            tree_connectivity(e.b, member, rows, cols)
+        member = as_grid(e).member(self.polarity)
+        size = e.puzzle.rows, e.puzzle.cols
+        if as_grid(e).encoding == "reference":
+            tree_connectivity(e.b, member, *size)
         else:
-            e.lazy.append(_RowCuts(self.make(member, rows, cols), self.chars))
+            e.lazy.append(_RowCuts(self.make(member, *size), self.chars))
 
     def check(self, v: Values) -> list[Violation]:
         if rows_connected(v.rows, self.chars):
@@ -419,12 +429,10 @@ class _RowCuts(Lazy):
         return self.conn.partial_cuts(true)
 
     def prepare(self, puzzle: Puzzle) -> None:
-        hook = getattr(self.conn, "prepare", None)
-        if hook is not None:
-            hook(puzzle)
+        self.conn.prepare(puzzle)
 
 
 def _on_rows(v: Values) -> Sequence[str]:
     """The answer's rows with ``#`` for on (what :func:`~..base.shade_masks` reads)."""
-    on = getattr(v, "on", "#")
+    on = as_rows(v).on
     return v.rows if on == "#" else [row.replace("#", "x").replace(on, "#") for row in v.rows]

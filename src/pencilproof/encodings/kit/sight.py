@@ -14,7 +14,7 @@ from typing import Sequence
 from ...puzzle import Cell, Violation
 from ..cnf import and_chain, at_most_one_linear, exactly_direct, exactly_sum
 from .model import Encoder, Lit, Values
-from .shading import GridRule
+from .shading import GridRule, as_grid, as_rows
 
 _FREE_RUN = re.compile(r"\.+")
 
@@ -43,7 +43,7 @@ class OncePerRun(GridRule):
     violation naming every on cell of a run with several."""
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        var, b = e.var, e.b  # type: ignore[attr-defined]
+        var, b = as_grid(e).var, e.b
         rows, cols = len(var), len(var[0])
         # seen_row[r][c] / seen_col[r][c]: literals that say "this cell's row / column run
         # has an on cell" (its literals, or the run's one "has" literal).
@@ -62,13 +62,13 @@ class OncePerRun(GridRule):
             b.checkpoint()  # (a grid of single cells adds nothing for a long while)
             for start, end in _runs(line):
                 seen_row[r][start:end] = [run(line[start:end])] * (end - start)
-        for c, line in enumerate(zip(*var)):
+        for c, column in enumerate(zip(*var)):
             b.checkpoint()
-            for start, end in _runs(line):
-                lits = run(list(line[start:end]))
+            for start, end in _runs(column):
+                lits = run(list(column[start:end]))
                 for k in range(start, end):
                     seen_col[k][c] = lits
-        e.memo["seen"] = (seen_row, seen_col)  # type: ignore[attr-defined]
+        as_grid(e).memo["seen"] = (seen_row, seen_col)
 
     def check(self, v: Values) -> list[Violation]:
         dup = _scan(v)[0]
@@ -81,8 +81,8 @@ class SeenByRun(GridRule):
     :class:`OncePerRun`, whose run literals it reuses."""
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        seen_row, seen_col = e.memo["seen"]  # type: ignore[attr-defined]
-        for xs, ys, lits in zip(seen_row, seen_col, e.var):  # type: ignore[attr-defined]
+        seen_row, seen_col = as_grid(e).memo["seen"]
+        for xs, ys, lits in zip(seen_row, seen_col, as_grid(e).var):
             # The cell's own literal is in both of its runs; once is enough. (Two long
             # runs: [row's has, column's has], already in order.)
             e.b.add_clauses([[x[0], y[0]] if len(x) == 1 and len(y) == 1 and x[0] < y[0]
@@ -96,17 +96,16 @@ class SeenByRun(GridRule):
 def _scan(v: Values) -> tuple[list[Cell], list[Cell]]:
     """(on cells sharing a run, free cells that see no on cell), from the answer's strings
     run by run (a million cells take well under a second); kept on ``v``."""
-    memo = v.memo  # type: ignore[attr-defined]
+    memo, on = as_rows(v).memo, as_rows(v).on
     if "runs" in memo:
         return memo["runs"]  # type: ignore[no-any-return]
-    on, grid = v.on, v.puzzle.grid  # type: ignore[attr-defined]
-    rows, cols = v.puzzle.rows, v.puzzle.cols
-    free = ["".join(["." if x is None else "#" for x in row]) for row in grid]
+    height, cols = v.puzzle.rows, v.puzzle.cols
+    free = ["".join(["." if x is None else "#" for x in row]) for row in v.puzzle.grid]
     sol = [row if on in row else "" for row in v.rows]
     free_t = ["".join(t) for t in zip(*free)]
     sol_t = ["".join(t) for t in zip(*(row or "." * cols for row in sol))]
     dup: set[Cell] = set()
-    dark_row, dark_col = [0] * rows, [0] * cols  # bit c / bit r: in a run without an on cell
+    dark_row, dark_col = [0] * height, [0] * cols  # bit c / bit r: in a run without an on cell
     for flip, (frees, lines, marks) in enumerate(((free, sol, dark_row), (free_t, sol_t, dark_col))):
         for i, (fline, line) in enumerate(zip(frees, lines)):
             for m in _FREE_RUN.finditer(fline):
@@ -116,7 +115,7 @@ def _scan(v: Values) -> tuple[list[Cell], list[Cell]]:
                     dup.update((j, i) if flip else (i, j) for j in range(a, b) if line[j] == on)
                 elif not k:
                     marks[i] |= ((1 << (b - a)) - 1) << a
-    dark = [(r, c) for r in range(rows) for c in _bits(dark_row[r]) if dark_col[c] >> r & 1]
+    dark = [(r, c) for r in range(height) for c in _bits(dark_row[r]) if dark_col[c] >> r & 1]
     memo["runs"] = sorted(dup), dark
     return sorted(dup), dark
 
@@ -145,18 +144,18 @@ class CountNear(GridRule):
         self.cell, self.n, self.code, self.message, self.offsets = cell, n, code, message, offsets
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        var, (r, c) = e.var, self.cell  # type: ignore[attr-defined]
+        var, (r, c) = as_grid(e).var, self.cell
         rows, cols = len(var), len(var[0])
         lits = [var[r + dr][c + dc] for dr, dc in self.offsets
                 if 0 <= r + dr < rows and 0 <= c + dc < cols]
         exactly_direct(e.b, [x for x in lits if x], self.n, guard)
 
     def check(self, v: Values) -> list[Violation]:
-        (r, c), p, rows, on = self.cell, v.puzzle, v.rows, v.on  # type: ignore[attr-defined]
+        (r, c), p, text, on = self.cell, v.puzzle, v.rows, as_rows(v).on
         k = 0
         for dr, dc in self.offsets:
             y, x = r + dr, c + dc
-            if 0 <= y < p.rows and 0 <= x < p.cols and rows[y][x] == on and p.grid[y][x] is None:
+            if 0 <= y < p.rows and 0 <= x < p.cols and text[y][x] == on and p.grid[y][x] is None:
                 k += 1
         return [] if k == self.n else [self.broken([self.cell], self.message.format(n=self.n, k=k))]
 
@@ -174,7 +173,7 @@ class ViewCount(GridRule):
         self.cell, self.n = cell, n
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        var, (r, c), m = e.var, self.cell, self.n + 1  # type: ignore[attr-defined]
+        var, (r, c), m = as_grid(e).var, self.cell, self.n + 1
         top = max(r - m, 0)
         col = [line[c] for line in var[top:r + m + 1]]
         row, at = var[r], r - top
@@ -182,7 +181,7 @@ class ViewCount(GridRule):
         exactly_sum(e.b, [and_chain(e.b, _until_zero(x)) for x in runs], self.n, guard)
 
     def check(self, v: Values) -> list[Violation]:
-        k = view_count(v.rows, self.cell, v.on)  # type: ignore[attr-defined]
+        k = view_count(v.rows, self.cell, as_rows(v).on)
         return [] if k == self.n else [self.broken([self.cell], self.message.format(n=self.n, k=k))]
 
 
