@@ -173,6 +173,19 @@ def test_puzzlinks_own_ids_and_where_room_numbers_go():
     assert to_url(moved) == to_url(p) and parse_url(to_url(moved)) == p
 
 
+def test_heyawacky_file_is_a_heyawake_with_any_rooms():
+    """The script's "heyawacky" file (pzprjs's alias): rooms of any shape, version-0 room
+    numbers. Its URL by hand: right sides 000 111 011 111 -> 00011 10111 11000 = 3 n o;
+    lower sides 0110 0100 1010 -> 01100 10010 10000 = c i g; rooms 0-3 empty (j), room 4: 1."""
+    text = ("pzprv3/heyawacky/4/4/5/0 0 0 0 /0 1 2 0 /0 0 2 0 /3 0 4 0 /. . . . /. . . . /. . . . "
+            "/. . 1 . /+ + + + /+ + # + /+ # + + /+ + # + ")
+    doc = parse_pzprv3(text, "w")
+    assert doc.puzzle.param("areas") == ((0, 0, 0, 0), (0, 1, 2, 0), (0, 0, 2, 0), (3, 0, 4, 0))
+    assert doc.solution.rows == ("....", "..#.", ".#..", "..#.")
+    assert get_genre("heyawake").verify(doc.puzzle, doc.solution) == []
+    assert to_url(doc.puzzle) == "https://puzz.link/p?heyawake/4/4/3nocigj1"
+
+
 def test_a_fillomino_url_with_given_borders_is_refused():
     with pytest.raises(InputError) as e:
         parse_url("https://puzz.link/p?fillomino/2/2/jo0")

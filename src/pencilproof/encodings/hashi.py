@@ -41,7 +41,7 @@ LAYER = Bridges(2, CROSS, DOWN)
 class Hashi(KitGenre):
     name = "hashi"
     aliases = ("hashiwokakero", "bridges")
-    url_pids = ("hashikake",)
+    url_pids = ("hashi", "hashikake")
     summary = "join the islands by straight bridges (one or two, no crossings) into one network"
     formats = kit_formats(url_codec="number16", pzprv3_pid="hashikake", pzprv3_layout=("qnum", "bridges"),
                           janko_names=("hashi",), blank=".",

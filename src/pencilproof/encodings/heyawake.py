@@ -31,7 +31,7 @@ SIDES = (1, 2, 2, 3, 3, 4)
 
 class Heyawake(KitGenre):
     name = "heyawake"
-    url_pids = ("heyawake",)
+    url_pids = ("heyawake", "heyawacky")
     summary = "shade non-touching cells, unshaded connected; room counts; no run across 3 rooms"
     param_keys = ("areas",)
     layer = Shade()
