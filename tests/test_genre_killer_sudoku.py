@@ -1,0 +1,167 @@
+"""Killer Sudoku on the kit: the twelve published janko.at puzzles, counts against an
+independent enumerator of 4x4 Killer Sudokus, the cage rules' codes, bad input, generation."""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pencilproof import Verdict, check, count
+from pencilproof.encodings import get_genre
+from pencilproof.encodings.kit.numbers import random_cages
+from pencilproof.errors import InputError
+from pencilproof.formats import parse_documents
+from pencilproof.generator.generate import GenerateOptions, generate_one
+from pencilproof.puzzle import Puzzle, Solution
+
+GENRE = get_genre("killer_sudoku")
+DATA = Path(__file__).parent / "data" / "janko" / "killer_sudoku.jsonl"
+RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+
+
+def _doc(i: int):
+    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"killer_sudoku.jsonl:{i + 1}")
+    assert not isinstance(doc, Exception), doc
+    return doc
+
+
+@pytest.mark.parametrize("i", range(12))
+def test_janko_unique_with_the_published_solution(i):
+    doc = _doc(i)
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE
+    assert res.solutions[0].rows == doc.solution.rows
+    assert GENRE.verify(doc.puzzle, doc.solution) == []
+    # One cell holds another number of its row: the row repeats it, its cage misses its sum.
+    rng = random.Random(i)
+    r, c = rng.choice(list(doc.puzzle.cells()))
+    rows = [list(row) for row in doc.solution.rows]
+    rows[r][c] = rng.choice([v for v in rows[r] if v != rows[r][c]])
+    got = {v.code for v in GENRE.verify(doc.puzzle, Solution(tuple("".join(x) for x in rows)))}
+    assert {"nmDupRow", "cgSumNe"} <= got
+
+
+def test_janko_reading():
+    """Killer 001: sums at the cages' first cells, Janko's cage numbers as regions."""
+    doc = _doc(0)
+    assert doc.puzzle.grid == ((9, None, 8, 3), (None, 7, None, None), (4, None, None, 9),
+                               (None,) * 4)
+    assert doc.puzzle.param("areas") == ((0, 0, 1, 2), (0, 3, 1, 2), (4, 3, 1, 5), (4, 3, 5, 5))
+    assert doc.solution.rows == ("2341", "4132", "3214", "1423")
+    assert [d.puzzle.rows for d in map(_doc, range(12))] == [4] * 10 + [6, 6]
+
+
+def _puzzle(sums: dict, cages) -> Puzzle:
+    grid = tuple(tuple(sums.get((r, c)) for c in range(len(cages))) for r in range(len(cages)))
+    return Puzzle("killer_sudoku", len(cages), len(cages), grid).with_params(areas=cages)
+
+
+CAGES = ((0, 0, 1, 1), (2, 3, 3, 1), (2, 4, 5, 5), (6, 4, 7, 7))
+SUMS = {(0, 0): 3, (0, 2): 9, (1, 0): 7, (1, 1): 5, (2, 1): 4, (2, 2): 3, (3, 0): 2, (3, 2): 7}
+
+
+def test_codes_and_cells():
+    board = _puzzle(SUMS, CAGES)
+    assert GENRE.verify(board, Solution(("1243", "3412", "4321", "2134"))) == []
+    got = GENRE.verify(board, Solution(("1143", "3412", "4321", "2.34")))
+    assert [(v.code, v.cells) for v in got] == [
+        ("bkDupNum", ((0, 0), (0, 1))), ("nmDupRow", ((0, 0), (0, 1))),
+        ("cgDupNum", ((0, 0), (0, 1))), ("ceNoNum", ((3, 1),)),
+        ("cgSumNe", ((0, 0), (0, 1)))]
+
+
+# -- brute force ---------------------------------------------------------------------------
+def _sudokus4() -> list[tuple[tuple[int, ...], ...]]:
+    """Every 4x4 Sudoku with 2x2 boxes (288), row permutations filtered by columns and boxes."""
+    perms = list(itertools.permutations(range(1, 5)))
+    out = []
+    for rows in itertools.product(perms, repeat=4):
+        cols_ok = all(len({row[c] for row in rows}) == 4 for c in range(4))
+        boxes_ok = all(len({rows[r + i][c + j] for i in (0, 1) for j in (0, 1)}) == 4
+                       for r in (0, 2) for c in (0, 2))
+        if cols_ok and boxes_ok:
+            out.append(rows)
+    return out
+
+
+SUDOKUS = _sudokus4()
+
+
+def _answers(cages, sums) -> set[tuple[str, ...]]:
+    out = set()
+    for rows in SUDOKUS:
+        groups: dict = {}
+        for r in range(4):
+            for c in range(4):
+                groups.setdefault(cages[r][c], []).append(rows[r][c])
+        if any(len(set(g)) < len(g) for g in groups.values()):
+            continue
+        if all(sum(groups[cages[r][c]]) == s for (r, c), s in sums.items()):
+            out.add(tuple("".join(map(str, row)) for row in rows))
+    return out
+
+
+def test_the_4x4_count():
+    assert len(SUDOKUS) == 288
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_brute_force(seed):
+    rng = random.Random(seed)
+    cages = random_cages(4, 4, rng)
+    first: dict = {}
+    for r in range(4):
+        for c in range(4):
+            first.setdefault(cages[r][c], (r, c))
+    pick = rng.choice(SUDOKUS)
+    sums = {}
+    for k, (r, c) in first.items():
+        if rng.random() < 0.6:
+            total = sum(pick[y][x] for y in range(4) for x in range(4) if cages[y][x] == k)
+            sums[(r, c)] = total + (rng.choice((0, 0, 0, 1)) if seed % 4 == 0 else 0)
+    res = count(_puzzle(sums, cages), limit=None)
+    assert res.complete
+    assert {s.rows for s in res.solutions} == _answers(cages, sums)
+
+
+# -- input errors --------------------------------------------------------------------------
+def _error(doc: dict) -> str:
+    (_, got), = parse_documents(json.dumps({"genre": "killer_sudoku", **doc}), "p.json")
+    assert isinstance(got, InputError)
+    return str(got)
+
+
+EMPTY4 = [[None] * 4 for _ in range(4)]
+
+
+@pytest.mark.parametrize("doc, message", [
+    ({"rows": 4, "cols": 4, "grid": EMPTY4}, "p.json:1:58: a Killer Sudoku needs its cages ('areas')"),
+    ({"rows": 4, "cols": 5, "grid": [[None] * 5] * 4, "areas": ["abcde"] * 4},
+     "p.json:1:58: a Killer Sudoku is square, not 4x5"),
+    ({"rows": 4, "cols": 4, "grid": [[3, 4, None, None]] + EMPTY4[1:], "areas": ["aabb"] * 4},
+     "p.json:1:58: one cage holds 2 sums (r1c1, r1c2)"),
+    ({"rows": 4, "cols": 4, "grid": EMPTY4, "areas": ["aaaa", "abbb", "bbbb", "bbbb"]},
+     "p.json:1:58: a cage of 5 cells cannot hold different numbers 1-4"),
+    ({"rows": 4, "cols": 4, "grid": [["x", None, None, None]] + EMPTY4[1:], "areas": ["aabb"] * 4},
+     "p.json:1:60: r1c1: unknown token 'x' (expected '.' or a number)"),
+])
+def test_bad_puzzles(doc, message):
+    assert _error(doc) == message
+
+
+def test_bad_janko_boxes():
+    block = RECORDS[10]["janko"].replace("patternx 3", "patternx 2").replace("patterny 2", "patterny 3")
+    (_, got), = parse_documents(json.dumps({"janko": block}), "k.json")
+    assert isinstance(got, InputError)
+    assert "boxes of 3x2 are not supported (the standard boxes of a 6x6 grid are 2x3)" in str(got)
+
+
+# -- generation ------------------------------------------------------------------------------
+def test_generate():
+    got = generate_one(GenerateOptions(genre="killer_sudoku", rows=4, cols=4), 3, 0)
+    assert got is not None and GENRE.verify(got.puzzle, got.solution) == []
+    res = check(got.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == got.solution.rows
