@@ -17,6 +17,7 @@ from .contract import (ClueKey, CodeFormat, JankoBlock, Encoded, FileFormat, For
 from .fillomino import FILLOMINO
 from .floodit import FLOODIT
 from .hashi import HASHI
+from .kenken import KENKEN
 from .killer_sudoku import KILLER_SUDOKU
 from .heyawake import HEYAWAKE
 from .lightup import LIGHTUP
@@ -82,7 +83,7 @@ def minimizing_genres() -> Iterator[Genre]:
 
 
 for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERLINK, MASYU,
-               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU):
+               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
