@@ -20,6 +20,7 @@ from .hashi import HASHI
 from .kenken import KENKEN
 from .killer_sudoku import KILLER_SUDOKU
 from .heyawake import HEYAWAKE
+from .hitori import HITORI
 from .lightup import LIGHTUP
 from .masyu import MASYU
 from .nurikabe import NURIKABE
@@ -83,7 +84,7 @@ def minimizing_genres() -> Iterator[Genre]:
 
 
 for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERLINK, MASYU,
-               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN):
+               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, HITORI):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
