@@ -25,10 +25,12 @@ candidate's failure, never lost nor written twice.
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import logging
 import re
 import signal
 import threading
+import time
 import uuid
 from typing import Any, Iterator, Optional, Sequence
 
@@ -46,6 +48,45 @@ _SILENT = logging.CRITICAL + 10
 CONNECT_TIMEOUT = 10.0
 
 
+#: Seconds a run waits on a cluster that has no workers left before it stops and says
+#: so (a nanny restarts a dead worker within a few seconds), and how often it looks.
+NO_WORKERS_GRACE = 30.0
+WATCH_EVERY = 2.0
+
+
+class NoWorkers(InputError):
+    """The cluster has had no workers for :data:`NO_WORKERS_GRACE` seconds: nothing it
+    holds will run, so the run stops (what finished is kept) instead of waiting forever."""
+
+
+class Watchdog:
+    """Notices a cluster whose workers have all died (or whose scheduler went away)."""
+
+    def __init__(self, client: Any, address: str):
+        self.client, self.address = client, address
+        self.since: Optional[float] = None
+        self.next = 0.0
+
+    def check(self) -> None:
+        """Raise :class:`NoWorkers` once there have been none for the grace period."""
+        now = time.monotonic()
+        if now < self.next:
+            return
+        self.next = now + WATCH_EVERY
+        try:
+            alive = sum(self.client.nthreads().values())
+        except Exception:  # the scheduler does not answer: no worker can be reached
+            alive = 0
+        if alive:
+            self.since = None
+            return
+        if self.since is None:
+            self.since = now
+        elif now - self.since >= NO_WORKERS_GRACE:
+            raise NoWorkers(f"the Dask cluster at {self.address} has had no workers for "
+                            f"{NO_WORKERS_GRACE:g} s: nothing it holds can run", "--cluster")
+
+
 def load_distributed() -> Any:
     """The ``distributed`` module, or a one-line error naming the extra to install."""
     try:
@@ -56,21 +97,56 @@ def load_distributed() -> Any:
     return distributed
 
 
+_TCP = re.compile(r"tcp://(\[[^\]/]*\]|[^:/\[\]]+):([0-9]{1,5})/?")
+
+
 def check_address(address: str) -> Optional[int]:
     """The worker count of ``local:N`` (None for a scheduler's address); a one-line
-    error for anything else, before any work starts."""
+    error for anything else, before any work starts: only ``tcp://HOST:PORT`` (an IPv6
+    host in brackets) reaches a scheduler, since pencilproof configures no TLS
+    certificates and no other transport."""
     if not isinstance(address, str) or not address.strip():
         raise InputError("empty address (expected tcp://HOST:PORT or local:N)", "--cluster")
     address = address.strip()
     m = _LOCAL.fullmatch(address)
-    if not m and not re.fullmatch(r"[a-z+]+://\S+", address):
-        raise InputError(f"{address!r} is not a scheduler address (expected "
-                         "tcp://HOST:PORT or local:N)", "--cluster")
     if m and not 1 <= int(m.group(1)) <= 256:
         raise InputError(f"local:{m.group(1)}: the number of workers must be 1..256",
                          "--cluster")
+    if not m:
+        _check_tcp(address)
     load_distributed()
     return int(m.group(1)) if m else None
+
+
+def _check_tcp(address: str) -> None:
+    """A one-line error unless ``address`` is tcp://HOST:PORT with a usable host and port."""
+    scheme = address.split("://", 1)[0].lower() if "://" in address else None
+    if scheme is None or not re.fullmatch(r"[a-z][a-z0-9+.-]*", scheme):
+        raise InputError(f"{address!r} is not a scheduler address (expected "
+                         "tcp://HOST:PORT or local:N)", "--cluster")
+    if scheme == "tls":
+        raise InputError(f"{address}: tls:// needs certificates, which --cluster does not "
+                         "take (use tcp://HOST:PORT, e.g. through an SSH tunnel)", "--cluster")
+    if scheme != "tcp":
+        raise InputError(f"{address}: {scheme}:// is not supported (expected tcp://HOST:PORT "
+                         "or local:N)", "--cluster")
+    m = _TCP.fullmatch(address)
+    if m is None:
+        rest = address.split("://", 1)[1]
+        why = ("an IPv6 host needs its closing bracket, e.g. tcp://[::1]:8786"
+               if rest.startswith("[") and "]" not in rest else
+               "no port (expected tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786)"
+               if not re.search(r":[0-9]+/?$", rest) else
+               "expected tcp://HOST:PORT")
+        raise InputError(f"{address}: {why}", "--cluster")
+    host, port = m.group(1), int(m.group(2))
+    if host.startswith("["):
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            raise InputError(f"{address}: {host} is not an IPv6 address", "--cluster") from None
+    if not 1 <= port <= 65535:
+        raise InputError(f"{address}: port {port} is not 1..65535", "--cluster")
 
 
 def _ignore_sigint() -> Any:
@@ -112,9 +188,10 @@ def connect(address: str) -> Iterator[Any]:
                 client = distributed.Client(cluster)
             else:
                 client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError) as e:
+        except Exception as e:  # refused, timed out, or an address Dask cannot use
             if cluster is not None:
-                cluster.close()
+                with contextlib.suppress(Exception):
+                    cluster.close()
             raise InputError(f"cannot reach the Dask scheduler at {address} "
                              f"({type(e).__name__}: {e})", "--cluster") from None
         try:
@@ -173,9 +250,12 @@ def check_ordered(items: Sequence[tuple[str, Any]], address: str, **options: Any
         futures = [client.submit(_check_task, puzzle, options, pure=False,
                                  key=f"pencilproof-check-{run}-{k}")
                    for k, (_, puzzle) in enumerate(items)]
+        dog = Watchdog(client, address)
         try:
             for (label, puzzle), f in zip(items, futures):
-                distributed.wait([f])
+                while not f.done():
+                    wait_first(distributed, {f}, WATCH_EVERY)
+                    dog.check()
                 if f.status != "finished":
                     yield label, puzzle, InputError(f"the check failed on the cluster "
                                                     f"({failure(f)})", label)

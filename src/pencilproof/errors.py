@@ -5,10 +5,32 @@ from __future__ import annotations
 MAX_PLACE = 100
 
 
+#: Messages longer than this are shown shortened in the middle: a message quoting a huge
+#: token or a whole garbage file shows its start and end, not megabytes.
+MAX_MESSAGE = 300
+
+
 def printable(text: str) -> str:
     """``text`` with line breaks and other unprintable characters escaped as in repr,
     so that a message quoting it stays one line."""
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def excerpt(text: str, most: int = MAX_MESSAGE) -> str:
+    """``text`` made printable and, if longer than ``most``, shortened in the middle
+    (how many characters were left out is said), keeping its start and end."""
+    if len(text) <= most:
+        shown = printable(text)
+        if len(shown) <= most:
+            return shown
+    keep = most - 40
+    h = keep * 2 // 3
+    t = keep - h
+    if len(text) <= h + t:  # short, but its escapes make it long
+        shown = printable(text)
+        return f"{shown[:h]} ... {shown[-t:]}"
+    head, tail = printable(text[:h])[:h], printable(text[-t:])[-t:]
+    return f"{head} ...({len(text) - h - t} characters left out)... {tail}"
 
 
 def place(where: str) -> str:
@@ -17,6 +39,8 @@ def place(where: str) -> str:
     name (``--out ''``) is shown as ``''`` rather than as nothing."""
     if not where.strip():
         return repr(where)
+    if len(where) > 4 * MAX_PLACE:  # escape only what can be shown
+        where = where[:2 * MAX_PLACE] + where[-2 * MAX_PLACE:]
     where = printable(where)
     if len(where) > MAX_PLACE:
         where = where[:45] + "..." + where[-35:]
@@ -40,7 +64,7 @@ class InputError(ValueError):
         return InputError(self.message, f"{where}: {self.where}" if self.where else where)
 
     def __str__(self) -> str:
-        message = printable(self.message)
+        message = excerpt(self.message)
         return f"{place(self.where)}: {message}" if self.where is not None else message
 
 

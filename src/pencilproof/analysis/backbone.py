@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
 from ..checker import EncodingTimeout, LiveSolver, Status
+from ..checker.switchboard import require_unique_question
 from ..encodings import Genre, get_genre
 from ..puzzle import Cell, Puzzle
 
@@ -216,6 +217,7 @@ def backbone(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None
     a lower bound with ``complete`` False beyond it)."""
     t0 = time.perf_counter()
     genre = get_genre(puzzle.genre)
+    require_unique_question(genre, "backbone")
     up_to = genre.symmetry if genre.symmetry_applies(puzzle) else None
     try:
         live = LiveSolver.open(puzzle, backend, encoding, time_limit)

@@ -140,7 +140,7 @@ class _Engine:
 
     def __init__(self, puzzle: Puzzle, answer: Any, deadline: Optional[float]):
         genre = get_genre(puzzle.genre)
-        self.hooks = hooks = generation_of(genre)
+        self.hooks = hooks = generation_of(genre, "explain")
         self.blank, self.clues = hooks.split_givens(puzzle)
         self.b = AnalysisBackend()
         try:
@@ -200,6 +200,7 @@ def explain(puzzle: Puzzle, *, time_limit: Optional[float] = None,
     """The deduction path of a puzzle (see the module docstring). Raises InputError
     when it has no solution."""
     t0 = time.perf_counter()
+    generation_of(get_genre(puzzle.genre), "explain")  # before any work: a one-line refusal
     deadline = None if time_limit is None else time.monotonic() + time_limit
     bb = backbone(puzzle, time_limit=time_limit, limit=1)
     if bb.answer is None:
@@ -293,7 +294,7 @@ def replay(puzzle: Puzzle, expl: Explanation, backend: Optional[str] = None) -> 
     each of the step's cells, "the cells known before its round, and this cell's other
     value" must have no real answer. Returns the problems found ([]: the path holds)."""
     genre = get_genre(puzzle.genre)
-    hooks = generation_of(genre)
+    hooks = generation_of(genre, "explain")
     blank, clues = hooks.split_givens(puzzle)
     problems: list[str] = []
     known: dict[Cell, str] = {}

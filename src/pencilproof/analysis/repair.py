@@ -116,7 +116,7 @@ def repair(puzzle: Puzzle, answer: Any = None, *, backend: Optional[str] = None,
     Raises InputError when there is no answer to aim at."""
     t0 = time.perf_counter()
     genre = get_genre(puzzle.genre)
-    hooks = generation_of(genre)
+    hooks = generation_of(genre, "repair")
     answer = intended(puzzle, answer, backend)
     if answer is None:
         raise InputError("the puzzle has no solution: there is no answer to repair towards")
@@ -274,7 +274,7 @@ def redundant(puzzle: Puzzle, *, backend: Optional[str] = None
     """(the unique answer, the clues each of which can go on its own with the puzzle
     staying unique), each verified by the checker. Raises InputError if not unique."""
     genre = get_genre(puzzle.genre)
-    hooks = generation_of(genre)
+    hooks = generation_of(genre, "repair --redundant")
     first = check_unique(puzzle, backend=backend)
     if first.verdict is not Verdict.UNIQUE:
         raise InputError(f"the puzzle is not unique ({first.verdict.value}); --redundant "

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from typing import Any, Iterable
 
-from ..encodings import ClueKey, Generation, Genre, get_genre
+from ..encodings import ClueKey, Generation, Genre, Question, get_genre
 from ..errors import InputError
 from ..puzzle import Clue, Puzzle
 from ..solvers.backends import Status, make_backend
@@ -27,11 +27,24 @@ class Switch(enum.Enum):
     WEAK = "weak"
 
 
-def generation_of(genre: Genre) -> Generation:
-    """The genre's generator hooks, or a one-line error: it declares none."""
+def generation_of(genre: Genre, command: str | None = None) -> Generation:
+    """The genre's generator hooks, or a one-line error: it declares none (``command``
+    names what was asked, e.g. ``repair``)."""
     if genre.generator is None:
-        raise InputError(f"genre {genre.name!r} has no minimizer or generator")
+        if command is None:
+            raise InputError(f"genre {genre.name!r} has no minimizer or generator")
+        why = ("it asks for an optimum, not a unique answer"
+               if genre.question is Question.OPTIMUM else "it has no clues to add or remove")
+        raise InputError(f"{command} does not apply to {genre.name}: {why}")
     return genre.generator
+
+
+def require_unique_question(genre: Genre, command: str) -> None:
+    """A one-line refusal of a command about the cells of unique answers (backbone) for a
+    genre whose question is another (Flood-It's optimum: its answer is a move sequence)."""
+    if genre.question is not Question.UNIQUE:
+        raise InputError(f"{command} does not apply to {genre.name}: it asks for an "
+                         f"{genre.question.value}, not a unique answer")
 
 
 class SwitchBoard:

@@ -16,13 +16,13 @@ from ..checker import (BACKENDS, DEFAULT_BACKEND, CheckResult, OptimumResult, Ve
                        check, count, optimum)
 from ..encodings import GENRES, ModeOptions, Question, get_genre
 from ..errors import InputError
-from ..formats import Document, iter_documents, load_answer, load_document, share_fields
+from ..formats import Document, load_answer, load_document, share_fields
 from ..output.unicode import cell_names, render_grid, render_pair
 from ..puzzle import Puzzle, Solution
 from .analysis import grade_of_result
 from .args import Subparsers, positive_float, positive_int
-from .common import (EXIT_NO, EXIT_OK, EXIT_UNKNOWN, bad, labelled, per_puzzle, plural, readable,
-                     with_options, worst)
+from .common import (EXIT_NO, EXIT_OK, EXIT_UNKNOWN, bad, documents, labelled, per_puzzle, plural,
+                     readable, with_options, worst)
 from .formats import format_option, nonempty
 
 
@@ -66,7 +66,7 @@ def _summary(counts: dict[str, int], seconds: float) -> str:
 def _documents(args: Namespace) -> Iterator[tuple[str, Document | InputError]]:
     """(label, Document or InputError) for every puzzle, with the answer a file carries."""
     for src in args.puzzles:
-        yield from iter_documents(src, args.format, answers=True)
+        yield from documents(src, args.format, answers=True)
 
 
 def _checked(args: Namespace) -> Iterator[tuple[str, Document | InputError, Any]]:
@@ -124,6 +124,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         total_seconds += res.seconds
         tally[res.verdict.value] += 1
         codes.append(res.verdict.exit_code)
+        if answer and answer[0] == "not_a_solution":
+            codes.append(EXIT_NO)  # an invalid answer is exit 1, as for verify
         graded = grade_of_result(item, res, args.time_limit) if args.grade else None
         if args.json:
             out = {"source": label, **res.to_json(), **_share(item)}

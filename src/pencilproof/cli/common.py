@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from ..encodings import get_genre
 from ..errors import InputError
-from ..formats import Loaded, iter_load
+from ..formats import Document, Loaded, iter_documents
 from ..puzzle import Puzzle
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
@@ -39,9 +39,23 @@ def labelled(label: str, e: InputError) -> InputError:
     return e if str(e).startswith(label) else e.located(label)
 
 
+def documents(source: str, fmt: str | None = None, answers: bool = True
+              ) -> Iterator[tuple[str, Document | InputError]]:
+    """(label, document or InputError) for every puzzle of one source; a source that
+    holds none (``[]``, a JSON list with nothing in it) is bad input: "no puzzle"."""
+    found = False
+    for label, doc in iter_documents(source, fmt, answers):
+        found = True
+        yield label, doc
+    if not found:
+        label = "<stdin>" if source == "-" else source
+        yield label, InputError("no puzzle in it", label)
+
+
 def _puzzles(sources: Sequence[str], fmt: str | None = None) -> Iterator[tuple[str, Loaded]]:
     for src in sources:
-        yield from iter_load(src, fmt)
+        for label, doc in documents(src, fmt, answers=False):
+            yield label, doc if isinstance(doc, InputError) else doc.puzzle
 
 
 def readable(args: Namespace, codes: list[int]) -> Iterator[tuple[str, Puzzle]]:

@@ -14,9 +14,9 @@ from typing import TextIO
 
 from ..encodings import code_formats, get_genre
 from ..errors import InputError
-from ..formats import format_names, iter_documents, load_answer, load_document, to_url, write_document
+from ..formats import format_names, load_answer, load_document, to_url, write_document
 from .args import Subparsers
-from .common import EXIT_BAD, EXIT_OK, err, readable, worst
+from .common import EXIT_BAD, EXIT_OK, documents, err, readable, worst
 
 OUTPUTS = ("url", "text", "pzprv3", "json", "svg", "png")
 
@@ -102,7 +102,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
             raise InputError("--to png needs -o FILE.png (a PNG is not text)")
         if args.output:
             check_picture_path(args.output)
-    items = list(iter_documents(args.input, args.format))
+    items = list(documents(args.input, args.format))
     docs = [(label, d) for label, d in items if not isinstance(d, InputError)]
     bad = [e for _, e in items if isinstance(e, InputError)]
     for e in bad:

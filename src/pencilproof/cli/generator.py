@@ -173,9 +173,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if rep.unproven:
         print(f"{rep.unproven} board(s) skipped: optimum not proven within --proof-time "
               f"{options.proof_time or DEFAULT_PROOF_TIME:g} s (never written)")
-    if rep.write_error:
-        print(f"pencilproof: error: {rep.write_error}; the {have} puzzles written before "
-              f"are intact; continue with --resume", file=sys.stderr)
+    if rep.write_error or rep.stopped:
+        print(f"pencilproof: error: {rep.write_error or rep.stopped}; the {have} puzzles "
+              f"written before are intact; continue with --resume", file=sys.stderr)
         return EXIT_BAD
     if rep.interrupted or rep.timed_out or rep.crashed:
         why = ("interrupted" if rep.interrupted else

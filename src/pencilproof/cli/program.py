@@ -11,23 +11,39 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
+import shlex
 import sys
 from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from .. import __version__
 from ..encodings import GENRES
-from ..errors import InputError, InternalError, printable
+from ..errors import InputError, InternalError, excerpt
 from ..output.unicode import stdout_is_unicode
 from . import analysis, check, formats, generator, web
 from .args import Subparsers
 from .common import EXIT_BAD, EXIT_INTERNAL, EXIT_OK, err
 
 
+#: The arguments being parsed (for the hint about '--' in a usage error).
+_argv: list[str] = []
+
+
+def _dash_hint() -> str:
+    """A hint when an argument that is no option starts with '-' (a Taiji code such as
+    ``-4:0000``, a file named ``-x.txt``): argparse took it for an option."""
+    odd = [a for a in _argv if a.startswith("-") and a not in ("-", "--")
+           and not re.match(r"--?[A-Za-z]", a)]
+    if not odd or "--" in _argv:
+        return ""
+    return f"; an argument starting with '-' goes after '--', e.g. -- {shlex.quote(odd[0])}"
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with a one-line error and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
-        message = printable(message)  # an argument with a line break stays on one line
+        message = excerpt(message + _dash_hint())  # one short line, whatever was typed
         self.exit(EXIT_BAD, f"pencilproof: error: {message} (see 'pencilproof {self.prog.split()[-1]} -h')\n"
                   if " " in self.prog else f"pencilproof: error: {message} (see 'pencilproof -h')\n")
 
@@ -88,11 +104,21 @@ class _OutputFailed(Exception):
 
 class _GuardedStdout:
     """``sys.stdout`` while a command runs: a write or flush that fails raises
-    :class:`_OutputFailed` (a closed pipe stays BrokenPipeError), so main reports it as
-    one line wherever the print happened. Everything else is the real stream's."""
+    :class:`_OutputFailed`, so main reports it as one line wherever the print happened.
+    A reader that went away (``| head -1``, ``| true``: a closed pipe) is no failure and
+    no reason to stop: what is left of the output goes to /dev/null and the command runs
+    to its end, so its exit code is still the verdict's. Everything else is the real
+    stream's."""
 
-    def __init__(self, stream: TextIO):
+    def __init__(self, stream: TextIO, report: bool = True):
         self._stream = stream
+        self._report = report  # False (stderr): a failed write has nowhere to be reported
+        self.reader_gone = False
+
+    def _discard(self) -> None:
+        """Send the rest (and the stream's unflushed buffer) to /dev/null."""
+        self.reader_gone = True
+        _to_devnull(self._stream)
 
     def write(self, text: str) -> int:
         try:
@@ -102,31 +128,72 @@ class _GuardedStdout:
                 encoding = getattr(self._stream, "encoding", None) or "utf-8"
                 return self._stream.write(
                     text.encode(encoding, "backslashreplace").decode(encoding))
-        except BrokenPipeError:
-            raise
         except OSError as e:
+            if isinstance(e, BrokenPipeError) or not self._report:
+                self._discard()
+                return len(text)
             raise _OutputFailed(e) from None
 
     def flush(self) -> None:
         try:
             return self._stream.flush()
-        except BrokenPipeError:
-            raise
         except OSError as e:
+            if isinstance(e, BrokenPipeError) or not self._report:
+                self._discard()
+                return None
             raise _OutputFailed(e) from None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 
 
+def _to_devnull(stream: Any) -> None:
+    """Point a standard stream's file descriptor at /dev/null (its buffered text is then
+    written there, harmlessly). A stream without a descriptor is left as it is."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)
+    try:
+        stream.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _closed_streams() -> None:
+    """A standard stream closed before we started (``>&-``, ``2>&-``) is /dev/null: the
+    command's exit code is the answer then, and no file opened later takes the
+    descriptor of a closed standard stream by accident."""
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            os.fstat(fd)
+        except OSError:  # closed: make it /dev/null
+            null = os.open(os.devnull, os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        setattr(sys, name, open(fd, "w", encoding="utf-8", errors="replace", closefd=False))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _closed_streams()
+    global _argv
+    _argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # --help, --version, or a usage error (already printed)
         return int(e.code or 0)
-    real_stdout = sys.stdout
+    real_stdout, real_stderr = sys.stdout, sys.stderr
     sys.stdout = _GuardedStdout(real_stdout)
+    sys.stderr = _GuardedStdout(real_stderr, report=False)
     try:
         code: int = args.func(args)
         sys.stdout.flush()
@@ -143,13 +210,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("pencilproof: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return EXIT_OK
     finally:
-        sys.stdout = real_stdout
+        sys.stdout, sys.stderr = real_stdout, real_stderr
 
 
 def run() -> None:
+    _closed_streams()
     if not stdout_is_unicode() and isinstance(sys.stdout, io.TextIOWrapper):
         # Grids fall back to ASCII; any other character the encoding lacks becomes '?'.
         sys.stdout.reconfigure(errors="replace")

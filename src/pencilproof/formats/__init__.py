@@ -14,7 +14,7 @@ import io
 import json
 import sys
 from pathlib import Path
-from typing import Any, Iterator, Union
+from typing import Any, Iterator, NoReturn, Union
 
 from ..encodings import GENRES, code_format, get_genre, recognize_code
 from ..encodings import code_formats as _codes
@@ -53,7 +53,8 @@ def _read(source: str) -> str:
             raise InputError("cannot read: no standard input", "<stdin>")
         try:
             # A real stdin is read as bytes; a replaced one (tests: io.StringIO) as text.
-            data = stdin.buffer.read() if isinstance(stdin, io.TextIOWrapper) else stdin.read()
+            data = (stdin.buffer.read(MAX_INPUT_BYTES + 1) if isinstance(stdin, io.TextIOWrapper)
+                    else stdin.read(MAX_INPUT_BYTES + 1))
         except OSError as e:
             raise InputError(f"cannot read: {e.strerror or e}", "<stdin>") from None
         except UnicodeDecodeError as e:   # a text stream that decodes by itself
@@ -77,16 +78,34 @@ def _read(source: str) -> str:
     if is_dir:
         raise InputError("is a directory, not a puzzle file", source)
     try:
-        data = path.read_bytes()
+        if path.is_file():  # its size is known: a huge file is refused unread
+            if path.stat().st_size > MAX_INPUT_BYTES:
+                _too_large(source)
+            data = path.read_bytes()
+        else:  # a device or a pipe (/dev/zero never ends): read a bounded amount
+            with open(path, "rb") as f:
+                data = f.read(MAX_INPUT_BYTES + 1)
     except OSError as e:
         raise InputError(f"cannot read: {e.strerror or e}", source) from None
     return _decode(data, source, "not a UTF-8 text file")
+
+
+#: The most one file or standard input may hold: a 1000x1000 grid in any format is a few
+#: MB, and reading, decoding and splitting what is read takes several times its size.
+MAX_INPUT_BYTES = 64 << 20
+
+
+def _too_large(where: str) -> NoReturn:
+    raise InputError(f"larger than {MAX_INPUT_BYTES >> 20} MB, more than a puzzle file holds "
+                     "(split a batch into smaller files)", where)
 
 
 def _decode(data: Union[bytes, str], where: str, what: str) -> str:
     """Bytes decoded as UTF-8, newlines translated as reading in text mode does. A byte
     order mark at the start (Windows editors write one) is dropped, as ``utf-8-sig``
     does, so that it is not read as part of the genre name or the JSON."""
+    if len(data) > MAX_INPUT_BYTES:
+        _too_large(where)
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")

@@ -157,6 +157,9 @@ class _Reading:
     marks: dict[Cell, str] = field(default_factory=dict)
     answered: bool = False
     undecided: bool = False
+    #: Every answer cell so far is undecided: a blank answer section (an unsolved save,
+    #: or one written without an answer) is no answer.
+    blank: bool = True
     #: The file's answer has marks the genre's answers cannot hold (a branching line).
     lost: bool = False
 
@@ -203,6 +206,7 @@ class _Reading:
                                      f"{', '.join(sorted(read))})", place)
                 self.marks[(r, c)] = read[tok]
                 self.undecided |= tok == "."
+                self.blank &= tok == "."
 
     def anum(self) -> None:
         for r, line in enumerate(self.grid_lines(self.rows, self.cols, "answer row")):
@@ -214,6 +218,7 @@ class _Reading:
                     self.marks[(r, c)] = number_char(given)
                 elif number is not None:                # from 36 on: the kit's "+"
                     self.marks[(r, c)] = number_char(number) if number < len(DIGITS) else "+"
+                    self.blank = False
                 elif tok in ANUM_MARKS:
                     self.undecided = True
                 else:
@@ -349,10 +354,12 @@ def parse_pzprv3(text: str, where: str) -> Document:
         elif section in ("qnum", "qnum_ans"):
             read.answered |= section == "qnum_ans"
             read.qnum(section == "qnum_ans")
+            read.blank &= not read.marks
         elif section == "rooms":
             read.rooms()
         else:
             read.answered = True
+            read.blank &= section in ("ans", "anum")  # (other answer sections: never blank)
             if section == "ans":
                 read.ans()
             elif section == "anum":
@@ -370,7 +377,7 @@ def parse_pzprv3(text: str, where: str) -> Document:
         puzzle = puzzle.with_params(areas=read.layout)
     genre.check_puzzle(puzzle, where)
     solution: Optional[Any] = None
-    if read.answered and not read.lost:
+    if read.answered and not read.lost and not read.blank:
         rows_ = genre.formats.answer_rows(puzzle, read.marks)
         try:
             solution = genre.parse_solution(puzzle, rows_, where)

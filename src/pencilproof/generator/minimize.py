@@ -210,7 +210,7 @@ def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
     if the input is not unique.
     """
     t0 = time.perf_counter()
-    hooks = generation_of(get_genre(puzzle.genre))
+    hooks = generation_of(get_genre(puzzle.genre), "minimize")
     if order not in ORDERS:
         raise InputError(f"unknown order {order!r} (choose from {', '.join(ORDERS)})", "--order")
     blank, clues = hooks.split_givens(puzzle)

@@ -46,6 +46,7 @@ except ImportError:  # pragma: no cover - not on POSIX: no lock
     fcntl = None  # type: ignore[assignment]
 
 from ..checker import Verdict, check_unique, optimum
+from ..cluster import NoWorkers
 from ..errors import InputError, InternalError
 from .generate import GenerateOptions, Generated, generate_one
 from .minimize import clue_count
@@ -70,10 +71,15 @@ class RunReport:
     write_error: str | None = None  # the output could not be written: the run stopped
     unproven: int = 0          # boards skipped by the written ones: optimum not proven in time
     clues: tuple[int, ...] = ()  # clue counts of the puzzles written by this run
+    stopped: str | None = None  # the run could not go on (a cluster without workers)
 
     @property
     def missing(self) -> int:
         return self.count - self.earlier - self.new - len(self.failed)
+
+
+#: The most candidates one run makes (its lists of candidates stay a few MB).
+MAX_COUNT = 1_000_000
 
 
 def default_jobs() -> int:
@@ -498,6 +504,9 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
     t0 = time.monotonic()
     if count < 1:
         raise InputError(f"must be at least 1, got {count}", "--count")
+    if count > MAX_COUNT:  # the run keeps a list of its candidates: refuse before any work
+        raise InputError(f"at most {MAX_COUNT} candidates per run, got {count} (for more, "
+                         "run several, each with its own --seed and --out)", "--count")
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise InputError(f"must be at least 1, got {jobs}", "--jobs")
@@ -510,6 +519,7 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
     path = Path(out)
     if path.is_dir():
         raise InputError("is a directory", out)
+    created = not path.exists()
     sink = _Sink(path, options, seed)  # created and locked before anything is read or made
     done: dict[int, dict[str, Any]] = {}
     try:
@@ -527,7 +537,7 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
     failed: list[int] = []
     crashed: list[int] = []
     interrupted = timed_out = False
-    write_error = None
+    write_error = stopped = None
     from tqdm import tqdm
     show = sys.stderr.isatty() if progress is None else progress
     ticker = (None if show or progress_every is None else
@@ -568,6 +578,13 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
         interrupted = True
     except SinkError as e:
         write_error = str(e)
+    except NoWorkers as e:
+        stopped = str(e)
+    except BaseException:
+        if created and sink.written == 0:  # e.g. the cluster could not be reached
+            with contextlib.suppress(OSError):
+                path.unlink()  # no empty file left behind by a run that made nothing
+        raise
     finally:
         sink.close()
         if bar is not None:
@@ -576,7 +593,8 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
         jobs = dask.jobs
     return RunReport(str(path), count, earlier, sink.written, tuple(sorted(failed)),
                      tuple(sorted(crashed)), interrupted, timed_out, jobs,
-                     time.monotonic() - t0, write_error, sink.unproven, tuple(sink.clues))
+                     time.monotonic() - t0, write_error, sink.unproven, tuple(sink.clues),
+                     stopped)
 
 
 class ProcessRunner:
@@ -671,9 +689,11 @@ class DaskRunner:
             on_done: Callable[[Outcome], None], idle: Callable[[], None],
             idle_every: Callable[[], Optional[float]]) -> bool:
         # Dask loads only for --cluster
-        from ..cluster import connect, failure, load_distributed, wait_first, workers
+        from ..cluster import (WATCH_EVERY, Watchdog, connect, failure, load_distributed,
+                               wait_first, workers)
         distributed = load_distributed()
         with connect(self.address) as client:
+            dog = Watchdog(client, self.address)
             self.jobs = workers(client)
             run = uuid.uuid4().hex[:12]
             index: dict[Any, int] = {}
@@ -688,12 +708,14 @@ class DaskRunner:
                     now = time.monotonic()
                     if deadline is not None and now >= deadline:
                         return True
-                    wait = None if deadline is None else deadline - now
+                    wait = WATCH_EVERY if deadline is None else min(deadline - now, WATCH_EVERY)
                     every = idle_every()
                     if every is not None:
-                        wait = every if wait is None else min(wait, every)
+                        wait = min(wait, every)
                     done = wait_first(distributed, pending, wait)
                     idle()
+                    if not done:
+                        dog.check()  # a cluster with no workers left: say so and stop
                     for f in sorted(done, key=index.__getitem__):
                         status = f.status
                         if status in ("error", "cancelled"):

@@ -8,7 +8,6 @@ body ties requests of one page together, so a newer one cancels the older (409).
 from __future__ import annotations
 
 import contextlib
-import json
 from importlib import resources
 from typing import Any, AsyncIterator
 
@@ -18,6 +17,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import InputError
+from ..formats.jsondoc import loads
 from . import jobs
 from .pool import Busy, SolverPool
 
@@ -85,8 +85,11 @@ def create_app(workers: int = 2, queue: int = 64, max_body: int = MAX_BODY,
             return JSONResponse({"error": f"request body over {max_body} bytes"},
                                 status_code=413)
         try:
-            payload: Any = json.loads(raw or b"null")
-        except (ValueError, UnicodeDecodeError) as e:
+            payload: Any = loads(raw.decode("utf-8") or "null", "body")
+        except UnicodeDecodeError as e:
+            return JSONResponse({"error": f"the body is not JSON: not UTF-8 ({e.reason})"},
+                                status_code=400)
+        except InputError as e:  # malformed, nested too deeply, a number past 4300 digits
             return JSONResponse({"error": f"the body is not JSON: {e}"}, status_code=400)
         if not isinstance(payload, dict):
             return JSONResponse({"error": "the request body must be a JSON object"},

@@ -9,7 +9,6 @@ stack trace.
 from __future__ import annotations
 
 import io
-import json
 import math
 import time
 from typing import Any, Callable, Union
@@ -20,6 +19,7 @@ from ..encodings import GENRES, Question, get_genre
 from ..errors import InputError, InternalError
 from ..formats import (FORMATS, Document, document_to_doc, parse_documents, share_fields,
                        write_document)
+from ..formats.jsondoc import loads
 from ..generator.minimize import NotUnique, minimize, parse_cells
 from ..checker.switchboard import generation_of
 from ..output.png import render_png  # imports Pillow itself, only when drawing a PNG
@@ -217,7 +217,7 @@ def op_minimize(payload: dict[str, Any]) -> Result:
     limit = time_limit(payload)
     label, doc = _one(payload, answers=False)
     puzzle = doc.puzzle
-    hooks = generation_of(get_genre(puzzle.genre))
+    hooks = generation_of(get_genre(puzzle.genre), "minimize")
     keep_text = payload.get("keep", "")
     if not isinstance(keep_text, str):
         raise InputError("'keep' must be a string of cells such as 'r1c1,r6c6'")
@@ -251,10 +251,7 @@ def parse_answer(puzzle: Puzzle, value: Any) -> Any:
     may come first), a JSON ``solution``, or a pzprv3 / Janko file of this very puzzle."""
     genre = get_genre(puzzle.genre)
     if isinstance(value, str) and value.strip()[:1] in ("{", "["):
-        try:
-            value = json.loads(value)
-        except ValueError as e:
-            raise InputError(f"not JSON: {e}", "answer") from None
+        value = loads(value, "answer")  # one line for any fault, deep nesting included
         if isinstance(value, dict):
             value = value.get("solution") or (value.get("solutions") or [None])[0]
     if isinstance(value, str) and value.strip():
@@ -334,7 +331,7 @@ def op_suggest(payload: dict[str, Any]) -> Result:
     label, doc = _one(payload)
     puzzle = doc.puzzle
     genre = get_genre(puzzle.genre)
-    hooks = generation_of(genre)
+    hooks = generation_of(genre, "suggest")
     res = check(puzzle, time_limit=limit, **_solver(payload))
     if not isinstance(res, CheckResult):
         raise InputError(f"{genre.name} asks for an optimum: there is no ambiguity to remove")
@@ -402,6 +399,14 @@ OPS: dict[str, Callable[[dict[str, Any]], Result]] = {
     "genres": op_genres, "sleep": op_sleep}
 
 
+def _api_place(e: InputError) -> InputError:
+    """An error that names a command-line option (``--order``) names the payload's key
+    (``'order'``) instead: the page's user typed no option."""
+    if e.where is not None and e.where.startswith("--"):
+        return InputError(e.message, "'" + e.where[2:].split()[0].replace("-", "_") + "'")
+    return e
+
+
 def run(op: str, payload: Any) -> Result:
     """One API call; every failure is a status and a one-line message."""
     if op not in OPS:
@@ -411,7 +416,7 @@ def run(op: str, payload: Any) -> Result:
     try:
         return OPS[op](payload)
     except InputError as e:
-        return bad(str(e))
+        return bad(str(_api_place(e)))
     except InternalError as e:
         return 500, {"error": f"internal error (please report): {e}"}, JSON
     except (MemoryError, RecursionError) as e:

@@ -31,7 +31,12 @@ COLOUR_NAMES = dict(zip(COLOURS, ("red", "orange", "yellow", "green", "blue", "p
                                   "white", "black")))
 DIAMOND, DASH, SLASH = "S", "T", "U"
 _TOKEN = re.compile(r"([<^/]?)([A-Z]?)([roygbpkw]?)([0-9])")
-_CODE = re.compile(r"([0-9]{1,4}):([0-9A-Za-z<^/+\-]*)")
+_CODE = re.compile(r"([0-9]+):([0-9A-Za-z<^/+\-]*)")
+#: What is meant as a Taiji Maker code: digits, a colon, no spaces (then read strictly,
+#: so that a code with a typo is its own one-line error rather than "no such file").
+_MEANT = re.compile(r"[0-9]+:\S*")
+#: The widest board a code may describe (as every format's largest side).
+MAX_WIDTH = 1000
 
 
 @dataclass(frozen=True)
@@ -190,7 +195,10 @@ def decode(code: str, where: str) -> list[list[Tile]]:
         bad = re.search(r"[^0-9A-Za-z<^/+\-:]", code.strip())
         raise InputError("not a Taiji Maker code (expected WIDTH:TILES, e.g. 3:Kw+FFw60Dw4)"
                          + (f"; unexpected character {bad.group()!r}" if bad else ""), where)
-    width = int(m.group(1))
+    digits = m.group(1).lstrip("0") or "0"
+    if len(digits) > 4 or int(digits) > MAX_WIDTH:
+        raise InputError(f"width {digits} is more than {MAX_WIDTH}", where)
+    width = int(digits)
     if width < 1:
         raise InputError("width must be at least 1", where)
     stream = _expand(m.group(2), where)
@@ -275,7 +283,7 @@ class TaijiCode(CodeFormat):
     description = "Taiji Maker codes such as 3:Kw+FFw60Dw4"
 
     def recognizes(self, line: str) -> bool:
-        return _CODE.fullmatch(line) is not None
+        return _MEANT.fullmatch(line) is not None
 
     def parse(self, line: str, where: str) -> Puzzle:
         return puzzle_of(decode(line, where))

@@ -1,0 +1,160 @@
+"""Issue 22: exit codes a script can trust and one-line refusals (closed pipes, a closed
+standard output, no puzzle, commands on genres they do not apply to, an invalid answer
+in a checked file, Taiji codes with typos, arguments that start with '-')."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pencilproof.cli import main
+
+ROOT = Path(__file__).parent.parent
+EXAMPLES = ROOT / "src" / "pencilproof" / "examples"
+MULTI = str(EXAMPLES / "canal-course-25.txt")     # multiple
+UNIQUE = str(EXAMPLES / "canal-course-17.txt")
+FLOODIT = str(EXAMPLES / "floodit.txt")
+CLI = [sys.executable, "-c", "from pencilproof.cli import run; run()"]
+
+
+class _GonePipe:
+    """A standard output whose reader went away (``| true``): every write is EPIPE."""
+
+    encoding = "utf-8"
+
+    def write(self, text):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self):
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+# -- 4: a closed pipe keeps the verdict's exit code ------------------------------------------
+@pytest.mark.parametrize("argv, code", [(["check", MULTI], 1), (["check", "-q", UNIQUE, MULTI], 1),
+                                        (["check", UNIQUE], 0), (["count", MULTI], 0),
+                                        (["check", "--json", MULTI, "nosuch.txt"], 2)])
+def test_a_reader_that_went_away_does_not_change_the_exit_code(monkeypatch, capsys, argv, code):
+    monkeypatch.setattr(sys, "stdout", _GonePipe())
+    assert main(argv) == code
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "Broken pipe" not in err
+
+
+def test_pipe_into_true_and_a_closed_stdout_exit_with_the_verdict():
+    p = subprocess.Popen(CLI + ["check", MULTI], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         cwd=ROOT)
+    assert p.stdout is not None and p.stderr is not None
+    p.stdout.close()  # the reader is gone before anything is written: '| true'
+    err = p.stderr.read()
+    assert p.wait(timeout=60) == 1 and err == b""
+    r = subprocess.run(" ".join(CLI[:2]) + " '" + CLI[2] + f"' check {MULTI} >&-", shell=True,
+                       capture_output=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 1 and r.stderr == b""
+
+
+# -- 5: nothing to check is bad input ---------------------------------------------------------
+@pytest.mark.parametrize("command", ["check", "solve", "count"])
+def test_an_empty_json_list_is_no_puzzle(run_cli, tmp_path, command):
+    (tmp_path / "e.json").write_text("[]")
+    code, out, err = run_cli(command, str(tmp_path / "e.json"))
+    assert (code, out) == (2, "")
+    assert err == f"pencilproof: error: {tmp_path / 'e.json'}: no puzzle in it\n"
+
+
+def test_an_empty_json_list_on_stdin_is_no_puzzle(run_cli, monkeypatch):
+    import io
+    monkeypatch.setattr(sys, "stdin", io.StringIO("[]\n"))
+    code, out, err = run_cli("check", "--json", "-")
+    assert code == 2 and err == "pencilproof: error: <stdin>: no puzzle in it\n"
+    assert json.loads(out) == {"source": "<stdin>", "error": "<stdin>: no puzzle in it"}
+
+
+# -- 6: commands that do not apply to a genre refuse it in one line ---------------------------
+@pytest.mark.parametrize("command", ["backbone", "repair", "explain", "minimize"])
+def test_commands_refuse_floodit_in_one_line(run_cli, command):
+    code, out, err = run_cli(command, FLOODIT)
+    assert (code, out) == (2, "")
+    assert err == (f"pencilproof: error: {command} does not apply to floodit: it asks for an "
+                   "optimum, not a unique answer\n")
+
+
+def test_repair_redundant_refuses_floodit(run_cli):
+    code, out, err = run_cli("repair", "--redundant", FLOODIT)
+    assert code == 2 and out == "" and err.startswith(
+        "pencilproof: error: repair --redundant does not apply to floodit")
+
+
+# -- 10: an answer that breaks a rule is exit 1 -----------------------------------------------
+def test_check_of_a_file_whose_answer_breaks_a_rule_exits_1(run_cli, tmp_path):
+    text = (EXAMPLES / "setter.pzprv3").read_text()
+    lines = text.splitlines()
+    assert lines[-1] == "# . # # + . "
+    bad = tmp_path / "bad.pzprv3"
+    bad.write_text("\n".join(lines[:-1] + [". . # # + . "]) + "\n")
+    code, out, _ = run_cli("check", "-q", str(bad))
+    assert code == 1
+    assert "the file's answer is not a solution (1 rule violation: nmShadeViewNe)" in out
+    code, _, _ = run_cli("check", "-q", str(EXAMPLES / "setter.pzprv3"))
+    assert code == 0
+
+
+# -- 12: Taiji codes with typos, '-' arguments -------------------------------------------------
+@pytest.mark.parametrize("code_text, message", [
+    ("2:Zz!!", "not a Taiji Maker code (expected WIDTH:TILES, e.g. 3:Kw+FFw60Dw4); "
+               "unexpected character '!'"),
+    ("999999999:A", "width 999999999 is more than 1000"),
+    ("0:A", "width must be at least 1"),
+])
+def test_taiji_codes_that_do_not_parse_say_why(run_cli, code_text, message):
+    code, out, err = run_cli("check", code_text)
+    assert (code, out) == (2, "")
+    assert err == f"pencilproof: error: {code_text}: {message}\n"
+
+
+def test_an_argument_starting_with_a_dash_gets_a_hint(run_cli):
+    code, out, err = run_cli("check", "-4:0000")
+    assert (code, out) == (2, "")
+    assert err == ("pencilproof: error: the following arguments are required: PUZZLE; an "
+                   "argument starting with '-' goes after '--', e.g. -- -4:0000 "
+                   "(see 'pencilproof check -h')\n")
+    code, _, err = run_cli("check", "--", "-4:0000")
+    assert code == 2 and err == "pencilproof: error: -4:0000: no such file\n"
+    assert os.path.exists(UNIQUE)
+
+
+# -- 7: input is capped, and an error quotes a short excerpt ----------------------------------
+def test_an_endless_input_is_refused_without_reading_it_all(run_cli):
+    code, out, err = run_cli("check", "/dev/zero")
+    assert (code, out) == (2, "")
+    assert err == ("pencilproof: error: /dev/zero: larger than 64 MB, more than a puzzle file "
+                   "holds (split a batch into smaller files)\n")
+
+
+def test_a_huge_token_is_quoted_as_a_short_excerpt(run_cli, tmp_path):
+    token = "x" * 1_000_000 + "END"
+    (tmp_path / "t.txt").write_text(f"canal 2x2\n. {token}\n. .\n")
+    code, out, err = run_cli("check", str(tmp_path / "t.txt"))
+    assert (code, out) == (2, "")
+    assert len(err) < 400 and err.count("\n") == 1
+    assert err.startswith(f"pencilproof: error: {tmp_path / 't.txt'}:2:3: r1c2: unknown token 'xxx")
+    assert "characters left out" in err and err.endswith("END' (expected '.', '?' or an integer)\n")
+
+
+def test_a_huge_option_value_is_quoted_as_a_short_excerpt(run_cli):
+    code, _, err = run_cli("check", "--time-limit", "9" * 100_000 + "x", UNIQUE)
+    assert code == 2 and len(err) < 400 and "characters left out" in err
+
+
+# -- 9: a count no run can make is refused before any work ------------------------------------
+def test_a_huge_count_is_refused_at_once(run_cli, tmp_path):
+    out_file = tmp_path / "g.jsonl"
+    code, out, err = run_cli("generate", "canal", "--size", "6x6", "--count", str(10 ** 12),
+                             "-o", str(out_file))
+    assert (code, out) == (2, "")
+    assert err == ("pencilproof: error: --count: at most 1000000 candidates per run, got "
+                   "1000000000000 (for more, run several, each with its own --seed and --out)\n")
+    assert not out_file.exists()
