@@ -22,6 +22,7 @@ from .kenken import KENKEN
 from .killer_sudoku import KILLER_SUDOKU
 from .heyawake import HEYAWAKE
 from .hitori import HITORI
+from .kurodoko import KURODOKO
 from .lightup import LIGHTUP
 from .masyu import MASYU
 from .nurikabe import NURIKABE
@@ -85,7 +86,7 @@ def minimizing_genres() -> Iterator[Genre]:
 
 
 for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERLINK, MASYU,
-               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, HITORI, FUTOSHIKI):
+               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, HITORI, FUTOSHIKI, KURODOKO):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
