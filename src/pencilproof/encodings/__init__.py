@@ -17,6 +17,7 @@ from .contract import (ClueKey, CodeFormat, JankoBlock, Encoded, FileFormat, For
 from .fillomino import FILLOMINO
 from .floodit import FLOODIT
 from .hashi import HASHI
+from .skyscrapers import SKYSCRAPERS
 from .futoshiki import FUTOSHIKI
 from .kenken import KENKEN
 from .killer_sudoku import KILLER_SUDOKU
@@ -86,7 +87,7 @@ def minimizing_genres() -> Iterator[Genre]:
 
 
 for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERLINK, MASYU,
-               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, HITORI, FUTOSHIKI, KURODOKO):
+               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, HITORI, FUTOSHIKI, KURODOKO, SKYSCRAPERS):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",

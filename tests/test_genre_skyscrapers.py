@@ -1,0 +1,164 @@
+"""Skyscrapers (Janko Wolkenkratzer) on the kit: the twelve published janko.at puzzles (five
+with diagonals), pzprjs's test script answers, counts against an independent enumerator of
+4x4 boards, codes, bad input, generation."""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pencilproof import Verdict, check, count
+from pencilproof.encodings import get_genre
+from pencilproof.errors import InputError
+from pencilproof.formats import parse_documents
+from pencilproof.generator.generate import GenerateOptions, generate_one
+from pencilproof.puzzle import Puzzle, Solution
+
+GENRE = get_genre("skyscrapers")
+DATA = Path(__file__).parent / "data" / "janko" / "skyscrapers.jsonl"
+RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+
+
+def _doc(i: int):
+    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"skyscrapers.jsonl:{i + 1}")
+    assert not isinstance(doc, Exception), doc
+    return doc
+
+
+@pytest.mark.parametrize("i", range(12))
+def test_janko_unique_with_the_published_solution(i):
+    doc = _doc(i)
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE
+    assert res.solutions[0].rows == doc.solution.rows
+    assert GENRE.verify(doc.puzzle, doc.solution) == []
+    rng = random.Random(i)
+    r, c = rng.choice(list(doc.puzzle.cells()))
+    rows = [list(row) for row in doc.solution.rows]
+    rows[r][c] = rng.choice([v for v in rows[r] if v != rows[r][c]])
+    got = {v.code for v in GENRE.verify(doc.puzzle, Solution(tuple("".join(x) for x in rows)))}
+    assert "nmDupRow" in got
+
+
+def test_janko_reading():
+    """Wolkenkratzer 001: clabels = top, bottom; rlabels = left, right; 006: diagonals and a
+    given height in the problem section."""
+    doc = _doc(0)
+    assert [doc.puzzle.param(k) for k in ("top", "bottom", "left", "right")] == [
+        (None, 3, 3, None, None), (None, 2, 2, 2, 1), (1, 4, 3, 2, None), (3, 2, 3, None, 1)]
+    assert doc.puzzle.param("diagonals") is None
+    six = _doc(5).puzzle
+    assert six.param("diagonals") is True and six.grid[3][0] == 2 and six.param("top") is None
+    assert [_doc(i).puzzle.param("diagonals") or False for i in range(12)] == [False] * 4 + [True] * 8
+
+
+# pzprjs test/script/skyscrapers.js (URL 4/4/k13h4j3g): its pzprv3 grids are 6x6 with the edge
+# numbers around the 4x4 cells (top row, bottom row, first and last column); read by hand:
+# bottom numbers 1 and 3 under columns 2 and 3, a 4 left of row 2, a 3 right of row 3, no given
+# height. The answer rows are the inner 4x4 ('.' no number). The script's fourth case (a given
+# 'q3' with skiprules) is left out.
+EDGES = {"bottom": [None, 1, 3, None], "left": [None, 4, None, None], "right": [None, None, 3, None]}
+PZPRJS = [
+    ("nmDupRow", ("....", "1233", "....", "....")),
+    ("nmSightNe", ("....", "1234", "4...", ".4..")),
+    ("ceNoNum", (".143", "1234", "4312", "3421")),
+    (None, ("2143", "1234", "4312", "3421")),
+]
+
+
+def _puzzle(givens: dict, **edges) -> Puzzle:
+    grid = tuple(tuple(givens.get((r, c)) for c in range(4)) for r in range(4))
+    return Puzzle("skyscrapers", 4, 4, grid).with_params(
+        **{k: (tuple(v) if any(x is not None for x in v) else None) for k, v in edges.items()})
+
+
+@pytest.mark.parametrize("code, rows", PZPRJS)
+def test_pzprjs_failcodes(code, rows):
+    got = GENRE.verify(_puzzle({}, **EDGES), Solution(rows))
+    assert (got[0].code if got else None) == code
+
+
+def test_pzprjs_puzzle_is_unique():
+    res = check(_puzzle({}, **EDGES))
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == PZPRJS[-1][1]
+
+
+def test_codes_and_messages():
+    board = _puzzle({(0, 0): 2}, **EDGES, diagonals=[None, None, None, None])
+    got = GENRE.verify(board.with_params(diagonals=True), Solution(("1243", "2134", "4312", "3421")))
+    assert [(v.code, v.message) for v in got] == [
+        ("nmDupDiag", "a height repeats on a diagonal"), ("nmDupDiag", "a height repeats on a diagonal"),
+        ("nmSightNe", "3 buildings are seen from the left of r2c1, not 4"),
+        ("nmGiven", "the given 2 is changed")]
+
+
+# -- brute force ---------------------------------------------------------------------------
+LATIN = [rows for rows in itertools.product(list(itertools.permutations(range(1, 5))), repeat=4)
+         if all(len({row[c] for row in rows}) == 4 for c in range(4))]
+
+
+def _seen(heights) -> int:
+    return sum(1 for i, h in enumerate(heights) if all(h > x for x in heights[:i]))
+
+
+def _lines(rows):
+    """Per side, the heights each edge number looks along, nearest first."""
+    cols = [[rows[r][c] for r in range(4)] for c in range(4)]
+    return {"top": cols, "bottom": [col[::-1] for col in cols], "left": [list(r) for r in rows],
+            "right": [list(r)[::-1] for r in rows]}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_brute_force(seed):
+    rng = random.Random(seed)
+    pick = rng.choice(LATIN)
+    seen = _lines(pick)
+    edges = {side: [(_seen(line) + (rng.choice((0, 1)) if seed % 4 == 0 else 0))
+                    if rng.random() < 0.35 else None for line in lines] for side, lines in seen.items()}
+    diagonals = seed % 3 == 0
+    want = set()
+    for rows in LATIN:
+        diags = ({rows[i][i] for i in range(4)}, {rows[i][3 - i] for i in range(4)})
+        if diagonals and min(map(len, diags)) < 4:
+            continue
+        got = _lines(rows)
+        if all(v is None or _seen(got[side][i]) == v for side, vs in edges.items() for i, v in enumerate(vs)):
+            want.add(tuple("".join(map(str, row)) for row in rows))
+    board = _puzzle({}, **edges)
+    if diagonals:
+        board = board.with_params(diagonals=True)
+    res = count(board, limit=None)
+    assert res.complete
+    assert {s.rows for s in res.solutions} == want
+
+
+# -- input errors --------------------------------------------------------------------------
+def _error(doc: dict) -> str:
+    (_, got), = parse_documents(json.dumps({"genre": "skyscrapers", **doc}), "p.json")
+    assert isinstance(got, InputError)
+    return str(got)
+
+
+EMPTY4 = [[None] * 4 for _ in range(4)]
+
+
+@pytest.mark.parametrize("doc, message", [
+    ({"grid": EMPTY4, "top": [1, 2, 3]}, "p.json:1:34: 'top' has 3 numbers, the grid has 4"),
+    ({"grid": EMPTY4, "left": [1, 2, 3, 5]}, "p.json:1:34: 'left' has a number outside 1-4"),
+    ({"grid": EMPTY4, "left": "1234"}, "p.json:1:148: left: 'left' must be a list of numbers or nulls"),
+    ({"grid": EMPTY4, "diagonals": 1}, "p.json:1:153: diagonals: 'diagonals' must be true or false"),
+    ({"grid": [[5, None, None, None]] + EMPTY4[1:]}, "p.json:1:34: given 5 at r1c1 is not a height 1-4"),
+])
+def test_bad_puzzles(doc, message):
+    assert _error(doc) == message
+
+
+# -- generation ------------------------------------------------------------------------------
+def test_generate():
+    got = generate_one(GenerateOptions(genre="skyscrapers", rows=5, cols=5), 3, 0)
+    assert got is not None and GENRE.verify(got.puzzle, got.solution) == []
+    res = check(got.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == got.solution.rows
