@@ -108,10 +108,10 @@ class Skyscrapers(KitGenre):
                              block.where)
         params: dict[str, Any] = {"diagonals": "diagonal" in block.fields.get("puzzle", "") or None}
         for section, sides in (("clabels", ("top", "bottom")), ("rlabels", ("left", "right"))):
-            got = block.sections.get(section, ())
-            if len(got) != 2 or any(len(toks) != n for toks in got):
+            found = block.sections.get(section, ())
+            if len(found) != 2 or any(len(toks) != n for toks in found):
                 raise InputError(f"'{section}' must be 2 lines of {n} numbers or '-'", block.where)
-            for side, toks in zip(sides, got):
+            for side, toks in zip(sides, found):
                 got = tuple(None if t == "-" else self.janko_clue(t, at) for t, at in toks)
                 params[side] = got if any(v is not None for v in got) else None
         puzzle = (self.janko_puzzle(block) if "problem" in block.sections else
