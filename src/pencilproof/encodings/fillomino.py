@@ -130,7 +130,7 @@ class FillominoGeneration(KitGeneration):
         most = 1 + round(9 * (density or self.default_density))
         while True:
             region = random_regions(rows, cols, rng, most)
-            size = {k: sum(1 for x in region.values() if x == k) for k in set(region.values())}
+            size = {k: list(region.values()).count(k) for k in set(region.values())}
             if max(size.values()) < BIG:
                 break
         out = tuple("".join(number_char(size[region[(r, c)]]) for c in range(cols))
@@ -139,27 +139,33 @@ class FillominoGeneration(KitGeneration):
 
 
 def random_regions(rows: int, cols: int, rng: random.Random, most: int) -> dict[Cell, Any]:
-    """Cells -> region ids: regions grown at random up to ``most`` cells each, then two
-    touching regions of one size merged while there are any (so sizes are a Fillomino)."""
+    """Cells -> region ids: regions grown at random up to ``most`` cells each, one more
+    cell while a region has the size of one it touches; touching regions of one size
+    that are left (no room to grow) are merged until there are none."""
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     rng.shuffle(cells)
     region: dict[Cell, Any] = {}
-    for x in cells:
-        if x in region:
-            continue
-        piece, want = [x], rng.randint(1, most)
-        region[x] = x
-        while len(piece) < want:
-            free = sorted({y for p in piece for y in neighbours(p, rows, cols) if y not in region})
-            if not free:
-                break
-            y = rng.choice(free)
-            region[y] = x
+    size: dict[Any, int] = {}
+
+    def grow(piece: list[Cell]) -> bool:
+        free = sorted({y for p in piece for y in neighbours(p, rows, cols) if y not in region})
+        if free:
+            region[y := rng.choice(free)] = piece[0]
             piece.append(y)
+        return bool(free)
+
+    def clash(piece: list[Cell]) -> bool:
+        return any(y in region and region[y] != piece[0] and size[region[y]] == len(piece)
+                   for p in piece for y in neighbours(p, rows, cols))
+
+    for x in cells:
+        if x not in region:
+            piece, want = [x], rng.randint(1, most)
+            region[x] = x
+            while len(piece) < want and grow(piece) or clash(piece) and grow(piece):
+                pass
+            size[x] = len(piece)
     while True:
-        size: dict[Any, int] = {}
-        for k in region.values():
-            size[k] = size.get(k, 0) + 1
         pair = next(((region[a], region[b]) for a in sorted(region) for b in
                      neighbours(a, rows, cols) if region[a] != region[b]
                      and size[region[a]] == size[region[b]]), None)
@@ -168,6 +174,7 @@ def random_regions(rows: int, cols: int, rng: random.Random, most: int) -> dict[
         for y, k in region.items():
             if k == pair[1]:
                 region[y] = pair[0]
+        size[pair[0]] += size.pop(pair[1])
 
 
 FILLOMINO = Fillomino()

@@ -25,8 +25,9 @@ from .kit.lattice import areas, normalize_areas, pairs
 from .kit.model import Rule
 from .kit.regions import ConnectedCells, RoomRuns
 
-#: Room sides the generator draws (a side of 1 less often than 2-4).
-SIDES = (1, 2, 2, 3, 3, 4)
+#: Room sides the generator draws. Thin rooms say more: on 10x10, 19 of 60 attempts were
+#: unique with these, 1 of 60 with (1, 2, 2, 3, 3, 4), none with (2, 2, 3).
+SIDES = (1, 2, 2, 3)
 
 
 class Heyawake(KitGenre):

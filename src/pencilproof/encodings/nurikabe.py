@@ -84,7 +84,7 @@ class Nurikabe(KitGenre):
 class NurikabeGeneration(KitGeneration):
     """Numbers placed one per island of a drawn answer, all kept (see the module)."""
 
-    default_density = 0.55
+    default_density = 0.75
     density_meaning = "share of shaded cells the drawn answer leans to"
     symmetric_layout = True  # (to refuse it: numbers go one per island)
 

@@ -185,10 +185,13 @@ class _IslandCuts(Lazy):
                 out.append(([-k[a]] if a is not None and a in k else [])
                            + [-rule.member(e, x) for x in grown if x != a])
             elif (t is not None and len(piece) < t) or (a is None and rule.need_number):
-                flips = [-k[x] if x in present else k[x] for x in piece if x in k
-                         and (x in present or rule.numbers[x] in (None, len(piece)))]
-                out.append([-rule.member(e, x) for x in piece]
-                           + [rule.member(e, y) for y in _border(inside, rows, cols)] + flips)
+                # While K's border is off the islands, the island of a cell of K lies in K.
+                wall = [rule.member(e, y) for y in _border(inside, rows, cols)]
+                if a is not None:
+                    out.append(([-k[a]] if a in k else []) + wall)
+                else:
+                    maybe = [k[x] for x in piece if x in k]
+                    out += [[-rule.member(e, x)] + wall + maybe for x in piece]
         self.cuts_added += len(out)
         return out
 
@@ -372,8 +375,8 @@ class _RegionCuts(Lazy):
             inside = set(piece)
             if len(piece) > n and n < big:
                 out.append([-lits[N(x, n)] for x in _grow(piece[0], inside, n + 1, rows, cols)])
-            elif len(piece) < n:
-                out.append([-lits[N(x, n)] for x in piece]
-                           + [lits[a] for y in _border(inside, rows, cols) if (a := N(y, n)) in lits])
+            elif len(piece) < n:  # while no cell around K holds n, a region of n in K is too small
+                wall = [lits[a] for y in _border(inside, rows, cols) if (a := N(y, n)) in lits]
+                out += [[-lits[N(x, n)]] + wall for x in piece]
         self.cuts_added += len(out)
         return out
