@@ -23,6 +23,7 @@ from .kenken import KENKEN
 from .killer_sudoku import KILLER_SUDOKU
 from .heyawake import HEYAWAKE
 from .hitori import HITORI
+from .mochikoro import MOCHIKORO
 from .kurodoko import KURODOKO
 from .lightup import LIGHTUP
 from .masyu import MASYU
@@ -87,7 +88,7 @@ def minimizing_genres() -> Iterator[Genre]:
 
 
 for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERLINK, MASYU,
-               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, HITORI, FUTOSHIKI, KURODOKO, SKYSCRAPERS):
+               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, HITORI, FUTOSHIKI, KURODOKO, SKYSCRAPERS, MOCHIKORO):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
