@@ -17,6 +17,7 @@ from .contract import (ClueKey, CodeFormat, JankoBlock, Encoded, FileFormat, For
 from .fillomino import FILLOMINO
 from .floodit import FLOODIT
 from .hashi import HASHI
+from .nonogram import NONOGRAM
 from .skyscrapers import SKYSCRAPERS
 from .futoshiki import FUTOSHIKI
 from .kenken import KENKEN
@@ -88,7 +89,8 @@ def minimizing_genres() -> Iterator[Genre]:
 
 
 for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERLINK, MASYU,
-               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, HITORI, FUTOSHIKI, KURODOKO, SKYSCRAPERS, MOCHIKORO):
+               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, HITORI, FUTOSHIKI, KURODOKO, SKYSCRAPERS, MOCHIKORO,
+               NONOGRAM):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",

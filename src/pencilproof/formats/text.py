@@ -6,11 +6,13 @@
     ...
 
 Tokens are separated by spaces: ``.`` empty, ``?`` a clue of unknown value, an integer
-a clue. The size is ROWSxCOLS (``canal 6 6`` is accepted too). Errors name the place as
-``FILE:LINE:COLUMN``.
+a clue. The size is ROWSxCOLS (``canal 6 6`` is accepted too). A genre's parameters
+(``Puzzle.params``: regions, edge clues) follow the rows, one ``NAME: JSON`` line each
+(``areas: [[0,0,1],[0,1,1]]``). Errors name the place as ``FILE:LINE:COLUMN``.
 """
 from __future__ import annotations
 
+import json
 import re
 
 from ..encodings import get_genre
@@ -18,6 +20,10 @@ from ..errors import InputError
 from ..puzzle import Clue, Puzzle
 from .spec import split_lines
 from .url import ascii_number, check_size
+
+
+#: A parameter line after the rows: ``NAME: JSON``.
+PARAM_RE = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_]*\s*:")
 
 
 def parse_text(text: str, where: str) -> Puzzle:
@@ -48,6 +54,9 @@ def _parse_lines(lines: list[str], where: str, skip: int) -> Puzzle:
     assert rows is not None and cols is not None  # the pattern matched ASCII digits
     check_size(rows, cols, size_at)
     body = lines[1:]
+    params: list[tuple[int, str]] = []
+    while len(body) > rows and PARAM_RE.match(body[-1]):  # NAME: JSON lines after the rows
+        params.insert(0, (skip + len(body), body.pop()))
     if len(body) != rows:
         raise InputError(f"header says {rows} rows, the file has {len(body)}",
                          f"{where}:{skip + len(lines) + (0 if len(body) > rows else 1)}:1")
@@ -74,6 +83,14 @@ def _parse_lines(lines: list[str], where: str, skip: int) -> Puzzle:
             row.append(seen[tok])
         grid.append(tuple(row))
     puzzle = Puzzle(genre.name, rows, cols, tuple(grid))
+    for i, line in params:
+        key, value = line.split(":", 1)
+        at = f"{where}:{i + 1}:{len(key) + 2}: {key.strip()}"
+        try:
+            data = json.loads(value)
+        except ValueError as e:
+            raise InputError(f"not JSON ({e.args[0].split(':')[0]})", at) from None
+        puzzle = puzzle.with_params(**{key.strip(): genre.parse_param(key.strip(), data, at)})
     genre.check_puzzle(puzzle, where)
     return puzzle
 
@@ -85,4 +102,5 @@ def to_text(puzzle: Puzzle) -> str:
     lines = [f"{puzzle.genre} {puzzle.rows}x{puzzle.cols}"]
     for row in grid:
         lines.append(" ".join(t.rjust(width) for t in row).rstrip())
+    lines += [f"{k}: {json.dumps(v, separators=(',', ':'))}" for k, v in puzzle.params]
     return "\n".join(lines) + "\n"

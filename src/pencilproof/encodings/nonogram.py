@@ -1,0 +1,86 @@
+"""Nonogram (Paint by Numbers, Griddlers; janko.at "Nonogramme"): shade cells so that
+each row's and each column's runs of shaded cells have the lengths its clue lists, in
+order, with at least one unshaded cell between runs.
+
+Clues are the puzzle parameters ``left`` (one per row, read left to right) and ``top``
+(one per column, read top to bottom): each a list of run lengths, ``[]`` for a line with
+no shaded cell, null for a line without a clue (what minimizing leaves). Each line is one
+:class:`~.kit.lines_of_cells.Regular` rule over the run-length automaton, so a 30x30 is
+decided by propagation and little search.
+
+Janko pages publish no problem section: the puzzle is every row's and column's run
+lengths read off the solution (``x`` shaded). puzz.link's failcode is ``exNoMatch`` (a
+line whose runs differ from its clue), for rows and columns alike (pzprjs nonogram.js).
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..errors import InputError
+from ..puzzle import Puzzle
+from .base import read_number
+from .contract import JankoBlock
+from .kit import S, Shade, Values, kit_formats
+from .kit.lines_of_cells import EdgeGenre, Regular, boolean_letters, edge_cells, runs_automaton, runs_of
+from .kit.model import Rule
+
+
+class Nonogram(EdgeGenre):
+    name = "nonogram"
+    aliases = ("nonogramme", "griddlers", "paint_by_numbers", "picross")
+    summary = "shade cells so each row's and column's shaded runs have the clued lengths, in order"
+    edge_sides = ("left", "top")
+    param_keys = ("left", "top")
+    layer = Shade()
+    formats = kit_formats(janko_names=("nonogramme",), blank=".", janko_marks={"x": "#"})
+    editor_candidates = (".",)
+
+    def parse_clue(self, token: object, where: str) -> Any:
+        if token is None or token == "." or token == "-":
+            return None
+        raise InputError(f"a nonogram has no givens in its cells, got {token!r} (its clues are "
+                         f"'left' and 'top')", where)
+
+    def edge_label(self, token: object, where: str) -> Optional[tuple[int, ...]]:
+        if token is None:
+            return None
+        if not isinstance(token, (list, tuple)):
+            raise InputError(f"a nonogram clue is a list of run lengths, got {token!r}", where)
+        runs = tuple(read_number(x, f"{where}[{i}]", "a run length", "a run length must be a "
+                                 "number") for i, x in enumerate(token))
+        if any(x < 1 for x in runs):
+            raise InputError(f"run lengths are at least 1, got {list(runs)}", where)
+        return runs
+
+    def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
+        super().check_puzzle(puzzle, where)
+        for (side, i), runs in self.labels(puzzle).items():
+            n = puzzle.cols if side == "left" else puzzle.rows
+            if sum(runs) + len(runs) - 1 > n:
+                what = f"row {i + 1}" if side == "left" else f"column {i + 1}"
+                raise InputError(f"the runs {list(runs)} of {what} need more than {n} cells", where)
+
+    def edge_rules(self, puzzle: Puzzle, side: str, i: int, label: Any) -> list[Rule]:
+        cells = edge_cells(puzzle, side, i)
+        what = f"row {i + 1}" if side == "left" else f"column {i + 1}"
+        return [Regular(boolean_letters([S(x) for x in cells]), runs_automaton(label), cells,
+                        "exNoMatch", f"the shaded runs of {what} are not {list(label)}")]
+
+    def edge_value(self, puzzle: Puzzle, v: Values, side: str, i: int) -> Any:
+        return runs_of([v[S(x)] for x in edge_cells(puzzle, side, i)])
+
+    def read_janko(self, block: JankoBlock) -> tuple[Puzzle, Any]:
+        grid = block.grid("solution")
+        if grid is None:
+            raise InputError("no 'solution' section (a Janko nonogram is read off its solution)",
+                             block.where)
+        rows = ["".join("#" if tok == "x" else "." for tok, _ in line) for line in grid]
+        blank = Puzzle(self.name, block.rows, block.cols, tuple((None,) * block.cols
+                                                                for _ in range(block.rows)))
+        left = {("left", r): runs_of([ch == "#" for ch in row]) for r, row in enumerate(rows)}
+        top = {("top", c): runs_of([row[c] == "#" for row in rows]) for c in range(block.cols)}
+        puzzle = self.with_labels(blank, {**left, **top})
+        return puzzle, self.parse_solution(puzzle, rows, block.where)
+
+
+NONOGRAM = Nonogram()
