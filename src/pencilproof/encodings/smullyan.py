@@ -103,6 +103,13 @@ def _clue_template(block_offsets: tuple[Offset, ...], n: int) -> tuple[tuple[int
 _FULL = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
 
 
+@functools.lru_cache(maxsize=None)
+def _block_offsets(top: bool, bottom: bool, left: bool, right: bool) -> tuple[Offset, ...]:
+    """The block's offsets for a cell on these edges of the grid (none: :data:`_FULL`)."""
+    return tuple((dr, dc) for dr, dc in _FULL if not (dr < 0 and top or dr > 0 and bottom
+                                                        or dc < 0 and left or dc > 0 and right))
+
+
 class BlockClue(Rule):
     """Unshaded clue cell: its 3x3 block (itself included) holds ``n`` shaded cells;
     shaded clue cell: it does not. Direct clauses from :func:`_clue_template`."""
@@ -111,21 +118,23 @@ class BlockClue(Rule):
         self.cell, self.n = cell, n
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        var, (r0, c0) = as_grid(e).var, self.cell
-        rows, cols = len(var), len(var[0])
-        if 0 < r0 < rows - 1 and 0 < c0 < cols - 1:
-            offsets = _FULL
-        else:
-            offsets = tuple((dr, dc) for dr, dc in _FULL
-                            if 0 <= r0 + dr < rows and 0 <= c0 + dc < cols)
+        var, (r0, c0), rows, cols = as_grid(e).var, self.cell, e.puzzle.rows, e.puzzle.cols
+        offsets = _block_offsets(r0 == 0, r0 == rows - 1, c0 == 0, c0 == cols - 1)
         lits = [0] + [var[r0 + dr][c0 + dc] for dr, dc in offsets]
         g = [] if guard is None else [-guard]
         e.b.add_clauses([g + [lits[i] if i > 0 else -lits[-i] for i in cl]
                          for cl in _clue_template(offsets, self.n)])
 
     def count(self, rows: Any) -> int:
+        """Shaded cells in the block, in an answer's rows."""
         r, c = self.cell
-        return sum(line[max(c - 1, 0):c + 2].count("#") for line in rows[max(r - 1, 0):r + 2])
+        lo, hi = max(c - 1, 0), c + 2
+        k = rows[r].count("#", lo, hi)
+        if r:
+            k += rows[r - 1].count("#", lo, hi)
+        if r + 1 < len(rows):
+            k += rows[r + 1].count("#", lo, hi)
+        return k
 
     def check(self, v: Values) -> list[Violation]:
         n, k = self.n, self.count(v.rows)

@@ -88,8 +88,9 @@ class GridEncoder(Encoder):
 
     def member(self, polarity: int = 1) -> dict[Cell, Lit]:
         """Every free cell -> its literal (``polarity`` -1: the negation)."""
-        return {(r, c): polarity * lit for r, row in enumerate(self.var)
-                for c, lit in enumerate(row) if lit}
+        if polarity == 1:  # (the same int objects: a million cells, no new ones)
+            return {(r, c): lit for r, row in enumerate(self.var) for c, lit in enumerate(row) if lit}
+        return {(r, c): -lit for r, row in enumerate(self.var) for c, lit in enumerate(row) if lit}
 
 
 class RowValues(Values):
@@ -256,8 +257,9 @@ class GridGenre(KitGenre):
     def verify(self, puzzle: Puzzle, answer: Solution) -> list[Violation]:
         v = self.values(puzzle, answer.rows, "answer")
         out = [x for rule in self.all_rules(puzzle) for x in rule.check(v)]
-        rank = {code: i for i, code in enumerate(self.codes)}
-        out.sort(key=lambda x: rank.get(x.code, len(rank)))
+        if len(out) > 1:
+            rank = {code: i for i, code in enumerate(self.codes)}
+            out.sort(key=lambda x: rank.get(x.code, len(rank)))
         return out
 
 
