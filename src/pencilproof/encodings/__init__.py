@@ -28,6 +28,7 @@ from .mochikoro import MOCHIKORO
 from .kurodoko import KURODOKO
 from .lightup import LIGHTUP
 from .masyu import MASYU
+from .norinori import NORINORI
 from .nurikabe import NURIKABE
 from .slitherlink import SLITHERLINK
 from .smullyan import SMULLYAN
@@ -90,7 +91,7 @@ def minimizing_genres() -> Iterator[Genre]:
 
 for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERLINK, MASYU,
                NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, HITORI, FUTOSHIKI, KURODOKO, SKYSCRAPERS, MOCHIKORO,
-               NONOGRAM):
+               NONOGRAM, NORINORI):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",

@@ -1,0 +1,150 @@
+"""Kakurasu on the kit: the Janko puzzles (sums in clabels/rlabels, shaded cells read
+off the solution), counts against an independent enumerator on small boards, the sum
+automaton, failcodes, bad input, generation. (puzz.link has no Kakurasu.)"""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pencilproof import Verdict, check, count
+from pencilproof.encodings import get_genre
+from pencilproof.encodings.kit.genre import KitAnswer
+from pencilproof.encodings.kit.lines_of_cells import sum_automaton
+from pencilproof.errors import InputError
+from pencilproof.formats import parse_documents
+from pencilproof.formats.text import parse_text, to_text
+from pencilproof.generator.generate import GenerateOptions, generate_one
+from pencilproof.puzzle import Puzzle
+
+GENRE = get_genre("kakurasu")
+DATA = Path(__file__).parent / "data" / "janko" / "kakurasu.jsonl"
+RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+
+
+def _doc(i: int):
+    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"kakurasu.jsonl:{i + 1}")
+    assert not isinstance(doc, Exception), doc
+    return doc
+
+
+def board(right, bottom) -> Puzzle:
+    rows, cols = len(right), len(bottom)
+    p = Puzzle("kakurasu", rows, cols, tuple((None,) * cols for _ in range(rows)))
+    return p.with_params(right=tuple(right) if any(x is not None for x in right) else None,
+                         bottom=tuple(bottom) if any(x is not None for x in bottom) else None)
+
+
+def codes(p: Puzzle, rows) -> list[str]:
+    return [v.code for v in GENRE.verify(p, KitAnswer(tuple(rows)))]
+
+
+# -- 1. published puzzles -------------------------------------------------------------------
+@pytest.mark.parametrize("i", range(12))
+def test_janko_unique_with_the_published_solution(i):
+    doc = _doc(i)
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
+    assert GENRE.verify(doc.puzzle, doc.solution) == []
+    rng = random.Random(i)
+    right, bottom = doc.puzzle.param("right"), doc.puzzle.param("bottom")
+    r, c = rng.choice([(r, c) for r in range(doc.puzzle.rows) for c in range(doc.puzzle.cols)
+                       if right[r] is not None and bottom[c] is not None])
+    rows = list(doc.solution.rows)
+    rows[r] = rows[r][:c] + ("." if rows[r][c] == "#" else "#") + rows[r][c + 1:]
+    assert codes(doc.puzzle, rows) == ["exSumNe", "exSumNe"]  # its row and its column
+
+
+def test_janko_reading():
+    """Kakurasu 001: clabels 5 6 1 2 are the column sums, rlabels 3 7 1 2 the row sums;
+    009 has rows without a sum ('-')."""
+    doc = _doc(0)
+    assert doc.puzzle.param("bottom") == (5, 6, 1, 2) and doc.puzzle.param("right") == (3, 7, 1, 2)
+    assert doc.solution.rows == ("..#.", "##.#", "#...", ".#..")
+    assert _doc(8).puzzle.param("right") == (None, 5, None, 9, 7)
+    assert parse_text(to_text(doc.puzzle), "t") == doc.puzzle
+
+
+def test_failcode_names_the_line():
+    p = board([3, None], [None, 2])
+    got = GENRE.verify(p, KitAnswer(("#.", "..")))
+    assert [(v.code, v.message, v.cells) for v in got] == [
+        ("exSumNe", "the shaded cells of row 1 do not add up to 3", ((0, 0), (0, 1))),
+        ("exSumNe", "the shaded cells of column 2 do not add up to 2", ((0, 1), (1, 1)))]
+
+
+# -- 3. brute force ---------------------------------------------------------------------------------
+def _answers(right, bottom) -> set[tuple[str, ...]]:
+    """Every shading whose summed lines add up: rows fitting their sum, then columns."""
+    cols = len(bottom)
+    choices = [[bits for bits in itertools.product((0, 1), repeat=cols)
+                if s is None or sum(c + 1 for c, b in enumerate(bits) if b) == s] for s in right]
+    out = set()
+    for grid in itertools.product(*choices):
+        if all(s is None or sum(r + 1 for r, row in enumerate(grid) if row[c]) == s
+               for c, s in enumerate(bottom)):
+            out.add(tuple("".join("#" if b else "." for b in row) for row in grid))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_brute_force(seed):
+    rng = random.Random(seed)
+    rows, cols = rng.choice(((3, 4), (4, 4), (4, 3), (4, 5)))
+    img = [[rng.random() < 0.5 for _ in range(cols)] for _ in range(rows)]
+    right = [sum(c + 1 for c in range(cols) if img[r][c]) if rng.random() < 0.8 else None
+             for r in range(rows)]
+    bottom = [sum(r + 1 for r in range(rows) if img[r][c]) if rng.random() < 0.6 else None
+              for c in range(cols)]
+    if seed % 5 == 0:  # a sum of no shading: maybe no solution at all
+        right[0] = rng.randint(0, cols * (cols + 1) // 2)
+    p = board(right, bottom)
+    res = count(p, limit=None)
+    assert res.complete
+    assert {s.rows for s in res.solutions} == _answers(right, bottom)
+
+
+def test_sum_automaton():
+    weights = [1, 2, 3, 4]
+    for bits in itertools.product((False, True), repeat=4):
+        total = sum(w for w, b in zip(weights, bits) if b)
+        assert all(sum_automaton(weights, t).accepts(bits) == (t == total) for t in range(11))
+
+
+# -- 4. bad input ----------------------------------------------------------------------------------
+def _error(doc: dict) -> str:
+    base = {"genre": "kakurasu", "rows": 2, "cols": 2, "grid": [[None, None], [None, None]]}
+    (_, got), = parse_documents(json.dumps({**base, **doc}), "p.json")
+    assert isinstance(got, InputError)
+    return str(got)
+
+
+@pytest.mark.parametrize("doc, message", [
+    ({"right": [1, "x"]}, "p.json:1:92: right[1]: unknown token 'x' (expected a sum or '-')"),
+    ({"right": [1, -1]}, "p.json:1:92: right[1]: a sum is at least 0, got -1"),
+    ({"right": [1, 4]}, "p.json:1:53: the sum 4 of row 2 is more than 1+...+2 = 3"),
+    ({"bottom": [1]}, "p.json:1:53: 'bottom' has 1 labels, the puzzle has 2 columns"),
+    ({"grid": [["#", None], [None, None]]},
+     "p.json:1:55: r1c1: a Kakurasu has no givens in its cells, got '#' (its sums are 'right' and "
+     "'bottom')"),
+])
+def test_bad_puzzles(doc, message):
+    assert _error(doc) == message
+
+
+def test_janko_block_needs_both_label_lines():
+    text = "begin\npuzzle kakurasu\nsize 2\nclabels\n1 2\nsolution\nx -\n- x\nend\n"
+    (_, got), = parse_documents(text, "k.txt")
+    assert str(got) == "k.txt:1:1: 'rlabels' must be one line of 2 sums"
+
+
+# -- generation ---------------------------------------------------------------------------------
+def test_generate():
+    got = generate_one(GenerateOptions(genre="kakurasu", rows=5, cols=5), 3, 0)
+    assert got is not None and GENRE.verify(got.puzzle, got.solution) == []
+    res = check(got.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == got.solution
+    assert got.puzzle.param("right") or got.puzzle.param("bottom")
