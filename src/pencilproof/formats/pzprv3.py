@@ -372,7 +372,8 @@ def parse_pzprv3(text: str, where: str) -> Document:
                 read.bridges()
             else:
                 read.skip(section)
-    puzzle = Puzzle(genre.name, rows, cols, tuple(tuple(row) for row in read.grid))
+    grid = read.grid or [[None] * cols for _ in range(rows)]  # (no givens section: none)
+    puzzle = Puzzle(genre.name, rows, cols, tuple(tuple(row) for row in grid))
     if read.layout is not None:
         puzzle = puzzle.with_params(areas=read.layout)
     genre.check_puzzle(puzzle, where)

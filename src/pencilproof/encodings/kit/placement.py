@@ -1,0 +1,234 @@
+"""Placing objects on cells (stars, tents, ships, lighthouse boats), with both faces.
+
+* :class:`ExactCount`: exactly n of some atoms (a room's or a line's count), with the
+  failcode chosen by how the count is off (too many, none, too few), as pzprjs names
+  them; :func:`in_order` sorts a verifier's violations into pzprjs's check order;
+* :func:`touching` / :func:`no_touch`: cells that touch (by an edge, or a corner too)
+  and the rule that no two marked ones do;
+* :class:`Matching`: every owner (a tree) has its own marked neighbour (a tent) and
+  every marked cell belongs to one owner: a perfect matching, encoded with a literal per
+  (owner, neighbour) pair and checked in pzprjs's "camps";
+* :class:`Fleet`: the marked cells form straight ships, so many of each length;
+  :class:`ShipPart`: a given part of a ship (an end, a middle, a one-cell ship, water);
+* :func:`random_rooms`: a random partition of the grid into rooms of bounded sizes;
+  :func:`janko_layout`: the puzzle of a Janko block that has only rooms.
+
+Marked cells are the shaded atoms ``S(cell)`` throughout (a genre's layer writes them
+as stars, tents or ships).
+"""
+from __future__ import annotations
+
+import random
+from typing import Iterator, Mapping, Optional, Sequence
+
+from ...errors import InputError
+from ...puzzle import Cell, Puzzle, Violation
+from ..contract import JankoBlock
+from ..grid import components
+from .lattice import AROUND, ORTHO, normalize_areas, parse_areas
+from .model import S, Atom, Encoder, Lit, Rule, Values
+from .rules import Count, NotAll
+
+Codes = Mapping[str, tuple[str, str]]
+
+
+class ExactCount(Count):
+    """Exactly ``n`` of the atoms. The check names ``code``/``message`` for a wrong
+    count, ``over`` (a (code, message) pair) for too many and ``none`` for none at all
+    where given; messages may use ``{n}`` and ``{k}`` (the count found)."""
+
+    def __init__(self, atoms: Sequence[Atom], n: int, cells: Sequence[Cell], code: str,
+                 message: str, over: Optional[tuple[str, str]] = None,
+                 none: Optional[tuple[str, str]] = None):
+        super().__init__(atoms, n, cells, code, message, "==")
+        self.over, self.none = over, none
+
+    def check(self, v: Values) -> list[Violation]:
+        k = v.count(self.atoms)
+        if k == self.n:
+            return []
+        code, message = (self.none if k == 0 and self.none else
+                         self.over if k > self.n and self.over else (self.code, self.message))
+        return [Violation(code, message.format(n=self.n, k=k), tuple(sorted(set(self.cells))))]
+
+
+def in_order(violations: Sequence[Violation], codes: Sequence[str]) -> list[Violation]:
+    """The violations sorted by the place of their code in ``codes`` (pzprjs's order of
+    checks, whose first failure it reports), stably; codes not listed go last."""
+    rank = {code: i for i, code in enumerate(codes)}
+    return sorted(violations, key=lambda v: rank.get(v.code, len(rank)))
+
+
+def touching(puzzle: Puzzle, diagonal: bool = True) -> Iterator[tuple[Cell, Cell]]:
+    """Every pair of cells sharing an edge (``diagonal``: or a corner), each once."""
+    steps = AROUND if diagonal else ORTHO
+    for r in range(puzzle.rows):
+        for c in range(puzzle.cols):
+            for dr, dc in steps:
+                y = (r + dr, c + dc)
+                if (r, c) < y and 0 <= y[0] < puzzle.rows and 0 <= y[1] < puzzle.cols:
+                    yield (r, c), y
+
+
+def no_touch(puzzle: Puzzle, code: str, message: str, diagonal: bool = True,
+             cells: Optional[set[Cell]] = None) -> list[Rule]:
+    """No two shaded cells touch (``diagonal``: not even at a corner); only pairs within
+    ``cells`` where given."""
+    return [NotAll([S(a), S(b)], (a, b), code, message) for a, b in touching(puzzle, diagonal)
+            if cells is None or (a in cells and b in cells)]
+
+
+class Matching(Rule):
+    """Each owner cell is matched to one of its ``near`` cells that is shaded, each
+    shaded cell to one owner (shaded cells near no owner are ruled out).
+
+    Encoded with a literal per (owner, near cell): each owner takes exactly one, each
+    cell is taken once if shaded and never otherwise. Checked as pzprjs's tents.js does,
+    by *camps* (the components of owners and shaded cells joined where a shaded cell is
+    near an owner): ``codes`` ``alone`` (shaded cells and no owner), ``over`` (more
+    shaded cells than owners), ``none`` (owners and no shaded cell), ``under`` (fewer);
+    where every camp balances, a largest matching that still leaves an owner out (only
+    possible where shaded cells touch) is ``unmatched``."""
+
+    def __init__(self, near: Mapping[Cell, Sequence[Cell]], cells: Sequence[Cell], codes: Codes):
+        self.near = {o: tuple(ns) for o, ns in near.items()}
+        self.cells, self.codes = tuple(cells), dict(codes)
+        self.code, self.message = self.codes["unmatched"]
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        taken: dict[Cell, list[Lit]] = {}
+        for ns in self.near.values():
+            pair = [e.b.new_var() for _ in ns]
+            e.clause(pair, guard)
+            for i in range(len(pair)):
+                for j in range(i + 1, len(pair)):
+                    e.clause([-pair[i], -pair[j]], guard)
+            for x, p in zip(ns, pair):
+                taken.setdefault(x, []).append(p)
+                e.clause([-p, e[S(x)]], guard)
+        for x in self.cells:
+            ps = taken.get(x, [])
+            e.clause([-e[S(x)], *ps], guard)
+            for i in range(len(ps)):
+                for j in range(i + 1, len(ps)):
+                    e.clause([-ps[i], -ps[j]], guard)
+
+    def check(self, v: Values) -> list[Violation]:
+        marked = {x for x in self.cells if v[S(x)]}
+        owner_of: dict[Cell, list[Cell]] = {}
+        for o, ns in self.near.items():
+            for x in ns:
+                if x in marked:
+                    owner_of.setdefault(x, []).append(o)
+        out = []
+        for camp in _camps(self.near, marked):
+            owners = [x for x in camp if x in self.near]
+            n, k = len(owners), len(camp) - len(owners)
+            why = ("alone" if n == 0 else "over" if k > n else "none" if k == 0 else
+                   "under" if k < n else None)
+            if why is not None:
+                code, message = self.codes[why]
+                out.append(Violation(code, message, tuple(sorted(camp))))
+        if not out and _matched(self.near, marked) < len(self.near):
+            out.append(self.broken(self.near))
+        return out
+
+
+def _camps(near: Mapping[Cell, Sequence[Cell]], marked: set[Cell]) -> list[list[Cell]]:
+    adj: dict[Cell, list[Cell]] = {x: [] for x in [*near, *marked]}
+    for o, ns in near.items():
+        for x in ns:
+            if x in marked:
+                adj[o].append(x)
+                adj[x].append(o)
+    seen: set[Cell] = set()
+    out = []
+    for start in sorted(adj):
+        if start in seen:
+            continue
+        seen.add(start)
+        camp, todo = [start], [start]
+        while todo:
+            for y in adj[todo.pop()]:
+                if y not in seen:
+                    seen.add(y)
+                    camp.append(y)
+                    todo.append(y)
+        out.append(camp)
+    return out
+
+
+def _matched(near: Mapping[Cell, Sequence[Cell]], marked: set[Cell]) -> int:
+    """The size of a largest matching of owners to marked near cells (augmenting paths)."""
+    mate: dict[Cell, Cell] = {}
+
+    def augment(o: Cell, seen: set[Cell]) -> bool:
+        for x in near[o]:
+            if x in marked and x not in seen:
+                seen.add(x)
+                if x not in mate or augment(mate[x], seen):
+                    mate[x] = o
+                    return True
+        return False
+
+    return sum(augment(o, set()) for o in sorted(near))
+
+
+def random_rooms(rows: int, cols: int, rng: random.Random, sizes: Sequence[int],
+                 smallest: int = 1) -> tuple[tuple[int, ...], ...]:
+    """A random partition into edge-connected rooms (an ``areas`` layout): each room grows
+    from a random free cell towards a size drawn from ``sizes``; a room left smaller
+    than ``smallest`` (hemmed in) joins a neighbouring room."""
+    label: dict[Cell, int] = {}
+    order = [(r, c) for r in range(rows) for c in range(cols)]
+    rng.shuffle(order)
+    rooms: list[list[Cell]] = []
+    for start in order:
+        if start in label:
+            continue
+        room, want = [start], rng.choice(sizes)
+        label[start] = len(rooms)
+        while len(room) < want:
+            free = sorted({y for x in room for y in _ortho(x, rows, cols) if y not in label})
+            if not free:
+                break
+            y = rng.choice(free)
+            label[y] = len(rooms)
+            room.append(y)
+        rooms.append(room)
+    for k, room in enumerate(rooms):
+        if 0 < len(room) < smallest:
+            near = sorted({label[y] for x in room for y in _ortho(x, rows, cols)} - {k})
+            if near:
+                into = rng.choice(near)
+                for x in room:
+                    label[x] = into
+                rooms[into] += room
+                room.clear()
+    return normalize_areas([[label[(r, c)] for c in range(cols)] for r in range(rows)])
+
+
+def _ortho(x: Cell, rows: int, cols: int) -> list[Cell]:
+    return [(x[0] + dr, x[1] + dc) for dr, dc in ORTHO
+            if 0 <= x[0] + dr < rows and 0 <= x[1] + dc < cols]
+
+
+def janko_layout(genre: str, block: JankoBlock) -> Puzzle:
+    """The puzzle of a Janko block that has rooms and no problem section (Norinori, LITS,
+    Star Battle): no givens, the block's ``areas``."""
+    grid = block.grid("areas")
+    if grid is None:
+        raise InputError("no 'areas' section", block.where)
+    layout = parse_areas([[t for t, _ in line] for line in grid], block.rows, block.cols,
+                         block.where)
+    blank = tuple((None,) * block.cols for _ in range(block.rows))
+    return Puzzle(genre, block.rows, block.cols, blank).with_params(areas=layout)
+
+
+def pieces(v: Values, cells: Sequence[Cell]) -> list[list[Cell]]:
+    """The edge-connected pieces of the shaded cells among ``cells``."""
+    return components(x for x in cells if v[S(x)])
+
+
+__all__ = ["ExactCount", "in_order", "touching", "no_touch", "Matching", "random_rooms", "janko_layout",
+           "pieces", "Codes"]
