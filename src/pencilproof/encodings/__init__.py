@@ -14,9 +14,11 @@ from .contract import (ClueKey, CodeFormat, JankoBlock, Encoded, FileFormat, For
                        Genre, Glyph,
                        ModeOptions, ModeResult, Optimisation, OptimumGeneration, Question, SolveMode,
                        SYMMETRIES, Switchable, Symmetry)
+from .easyasabc import EASYASABC
 from .fillomino import FILLOMINO
 from .floodit import FLOODIT
 from .hashi import HASHI
+from .kakurasu import KAKURASU
 from .nonogram import NONOGRAM
 from .skyscrapers import SKYSCRAPERS
 from .futoshiki import FUTOSHIKI
@@ -91,7 +93,9 @@ def minimizing_genres() -> Iterator[Genre]:
 
 for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERLINK, MASYU,
                NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, HITORI, FUTOSHIKI, KURODOKO, SKYSCRAPERS, MOCHIKORO,
-               NONOGRAM, NORINORI):
+               NONOGRAM, NORINORI,
+               KAKURASU,
+               EASYASABC):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",

@@ -12,7 +12,7 @@ FormatSpec (``genre.formats``), by drawing kind:
 
 * ``shade``: a dark cell; ``lamp``: a yellow disc;
 * ``number``: the answer's number in blue (givens stay black and bold, and a cell with a
-  given shows only the given);
+  given shows only the given); ``letter``: the answer's character itself, likewise;
 * ``pipe``: thick blue lines from the centre to the sides;
 * ``bridge``: one or two blue lines through the cell, reaching into a neighbouring
   given (an island, whose circle is drawn over the bridge's end);
@@ -36,6 +36,7 @@ from typing import Any, Iterable, Optional, Sequence, Union
 
 from ..encodings import Genre, Glyph, get_genre
 from ..encodings.kit.layers import PIPE_DIRS
+from ..encodings.kit.number_path import wide_number
 from ..checker.check import OptimumResult
 from ..errors import printable
 from ..puzzle import Cell, Puzzle, Solution, Violation
@@ -190,8 +191,8 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
                 over += _pipe(ch, x, y)
             elif how == "bridge":
                 under += _bridge(ch, x, y, _reach(puzzle, (r, c), ch))
-            elif how == "number" and not (glyph is not None and (glyph.text or glyph.mark)):
-                text = _number_text(ch)
+            elif how in ("number", "letter") and not (glyph is not None and (glyph.text or glyph.mark)):
+                text = ch if how == "letter" else _number_text(ch)
                 overlays.append(Text(x + CELL / 2, y + CELL / 2, text, _text_size(text), ANSWER,
                                      cls="answer"))
             if glyph is not None and glyph.frame:
@@ -250,8 +251,9 @@ def _number_text(ch: str) -> str:
     """An answer character as the number it stands for (``A`` = 10, ... ``Z`` = 35)."""
     try:
         return str(int(ch, 36))
-    except ValueError:
-        return ch
+    except ValueError:  # past Z: the kit's wide alphabet (Hidoku), else the character
+        n = wide_number(ch)
+        return ch if n is None else str(n)
 
 
 def _pipe(ch: str, x: float, y: float) -> list[Shape]:

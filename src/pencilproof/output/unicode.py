@@ -9,7 +9,7 @@ stand out without colour. What an answer character is and whether givens are wal
 the genre's declaration (``genre.formats``), never a genre name. The other drawing kinds:
 
 * ``number``: the answer's number where the cell has no given (``A`` is 10); a
-  differing number is ``○5``;
+  differing number is ``○5``; ``letter``: the answer's character itself, likewise;
 * ``pipe``: box-drawing lines ``─ │ └ ┘ ┐ ┌``, path ends ``╵ ╶ ╷ ╴``, crossing ``┼``,
   joined across cells; a differing cell's lines are heavy (``━ ┃ ┗ ...``);
 * ``bridge``: ``─ ═`` across, ``│ ║`` down, reaching the islands on either side;
@@ -38,6 +38,7 @@ from typing import Iterable, Optional, TextIO
 
 from ..encodings import FormatSpec, Genre, get_genre
 from ..encodings.kit.layers import PIPE_DIRS
+from ..encodings.kit.number_path import wide_number
 from ..puzzle import Cell, Puzzle, Solution
 
 #: Directions of a bridge character.
@@ -84,7 +85,7 @@ ASCII = Glyphs({"shade": ("#", "*"), "lamp": ("L", "@"), "blank": (".", "o"),
                {"ring": "O", "disc": "@"})
 
 #: Legend words for kinds a genre's ``FormatSpec.legend`` leaves out.
-WORDS = {"shade": "shaded", "lamp": "lamp", "blank": "unshaded", "number": "number",
+WORDS = {"shade": "shaded", "lamp": "lamp", "blank": "unshaded", "number": "number", "letter": "letter",
          "pipe": "line", "bridge": "bridge", "inside": "inside"}
 
 
@@ -130,8 +131,9 @@ def _number_text(ch: str) -> str:
     """An answer character as the number it stands for (``A`` = 10, ... ``Z`` = 35)."""
     try:
         return str(int(ch, 36))
-    except ValueError:
-        return ch
+    except ValueError:  # past Z: the kit's wide alphabet (Hidoku), else the character
+        n = wide_number(ch)
+        return ch if n is None else str(n)
 
 
 def _index(dirs: Iterable[str]) -> int:
@@ -174,8 +176,8 @@ def _cell(spec: FormatSpec, puzzle: Puzzle, solution: Solution | None, cell: Cel
             mark, across = (diff, pad) if marked else (plain, plain)
             down = across
         return _Cell(label if label is not None else mark, " ", dirs, across, down)
-    if kind == "number" and ch is not None:
-        text = label if label is not None else _number_text(ch)
+    if kind in ("number", "letter") and ch is not None:
+        text = label if label is not None else ch if kind == "letter" else _number_text(ch)
         return _Cell(text, glyphs.kinds["blank"][1] if marked else " ")
     plain, diff = glyphs.kinds.get(kind, glyphs.kinds["blank"])
     mark = diff if marked else plain
@@ -296,6 +298,7 @@ def render_pair(puzzle: Puzzle, first: Solution, second: Solution,
     signs = {"shade": glyphs.kinds["shade"][1] * 2, "lamp": glyphs.kinds["lamp"][1],
              "blank": glyphs.nope if on_lines else glyphs.kinds["blank"][1],
              "inside": glyphs.kinds["inside"][1] * 2, "number": glyphs.kinds["blank"][1] + "N",
+             "letter": glyphs.kinds["blank"][1] + "A",
              "pipe": glyphs.heavy[5], "bridge": glyphs.bridges["-"][1]}
     legend = [f"{signs[k]} {words[k]}" for k in signs if k in kinds]
     cells = f"{len(diff)} cell" + ("" if len(diff) == 1 else "s")
