@@ -26,6 +26,7 @@ from .kenken import KENKEN
 from .killer_sudoku import KILLER_SUDOKU
 from .heyawake import HEYAWAKE
 from .hitori import HITORI
+from .tapa import TAPA
 from .mochikoro import MOCHIKORO
 from .kurodoko import KURODOKO
 from .lightup import LIGHTUP
@@ -92,10 +93,11 @@ def minimizing_genres() -> Iterator[Genre]:
 
 
 for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERLINK, MASYU,
-               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, HITORI, FUTOSHIKI, KURODOKO, SKYSCRAPERS, MOCHIKORO,
+               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, FUTOSHIKI, SKYSCRAPERS,
                NONOGRAM, NORINORI,
                KAKURASU,
-               EASYASABC):
+               EASYASABC,
+               HITORI, KURODOKO, MOCHIKORO, TAPA):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
