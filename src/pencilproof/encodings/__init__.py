@@ -30,6 +30,7 @@ from .tapa import TAPA
 from .mochikoro import MOCHIKORO
 from .kurodoko import KURODOKO
 from .lightup import LIGHTUP
+from .lits import LITS
 from .masyu import MASYU
 from .norinori import NORINORI
 from .nurikabe import NURIKABE
@@ -97,7 +98,7 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                NONOGRAM, NORINORI,
                KAKURASU,
                EASYASABC,
-               HITORI, KURODOKO, MOCHIKORO, TAPA):
+               HITORI, KURODOKO, MOCHIKORO, TAPA, LITS):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",

@@ -19,21 +19,19 @@ import random
 from typing import Any
 
 from ..errors import InputError
-from ..puzzle import Cell, Clue, Puzzle, Violation
-from .contract import Glyph, JankoBlock
-from .kit import Fix, KitGeneration, KitGenre, S, Shade, Values, kit_formats
+from ..puzzle import Puzzle, Violation
+from .contract import JankoBlock
+from .kit import KitGeneration, KitGenre, S, Shade, kit_formats
 from .kit.lattice import areas
 from .kit.model import Rule
-from .kit.placement import ExactCount, in_order, janko_layout, random_rooms
+from .kit.placement import ExactCount, KnownCells, in_order, janko_layout, random_rooms
 from .kit.shapes import Dominoes
 
 #: pzprjs's order of checks (the first failing one is what it reports).
 ORDER = ("csGt2", "bkShadeGt2", "csLt2", "bkShadeLt2", "bkNoShade")
-#: The givens: a cell known shaded or unshaded.
-KNOWN = {"#": True, "+": False}
 
 
-class Norinori(KitGenre):
+class Norinori(KnownCells, KitGenre):
     name = "norinori"
     url_pids = ("norinori",)
     summary = "shade two cells in every room so that the shaded cells form dominoes"
@@ -43,22 +41,10 @@ class Norinori(KitGenre):
     formats = kit_formats(url_parts=("border",), pzprv3_pid="norinori",
                           pzprv3_layout=("rooms", "ans"), janko_names=("norinori",),
                           drawing={"#": "shade"}, blank=".")
-    editor_candidates = (".", "#", "+")
 
     def __init__(self) -> None:
         super().__init__()
         self.generator = NorinoriGeneration(self)
-
-    def parse_clue(self, token: object, where: str) -> Clue:
-        if token is None or token in (".", "-"):
-            return None
-        if token in KNOWN:
-            return str(token)
-        raise InputError(f"unknown given {token!r} (expected '.', '#' shaded or '+' unshaded)",
-                         where)
-
-    def glyph(self, clue: Clue) -> Glyph | None:
-        return None if clue is None else Glyph(str(clue))
 
     def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
         super().check_puzzle(puzzle, where)
@@ -78,14 +64,6 @@ class Norinori(KitGenre):
                                   over=("bkShadeGt2", "a room has {k} shaded cells instead of 2"),
                                   none=("bkNoShade", "a room has no shaded cell")))
         return out
-
-    def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
-        on = KNOWN[str(clue)]
-        return [Fix(S(cell), on, cell, "ceShaded" if on else "ceUnshaded",
-                    f"a cell given {'shaded' if on else 'unshaded'} is not")]
-
-    def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
-        return "#" if v[S(cell)] else "+"
 
     def verify(self, puzzle: Puzzle, answer: Any) -> list[Violation]:
         return in_order(super().verify(puzzle, answer), ORDER)

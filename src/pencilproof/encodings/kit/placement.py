@@ -11,7 +11,8 @@
 * :class:`Fleet`: the marked cells form straight ships, so many of each length;
   :class:`ShipPart`: a given part of a ship (an end, a middle, a one-cell ship, water);
 * :func:`random_rooms`: a random partition of the grid into rooms of bounded sizes;
-  :func:`janko_layout`: the puzzle of a Janko block that has only rooms.
+  :func:`janko_layout`: the puzzle of a Janko block that has only rooms;
+  :class:`KnownCells`: optional givens "this cell is (not) marked" for such genres.
 
 Marked cells are the shaded atoms ``S(cell)`` throughout (a genre's layer writes them
 as stars, tents or ships).
@@ -22,12 +23,12 @@ import random
 from typing import Iterator, Mapping, Optional, Sequence
 
 from ...errors import InputError
-from ...puzzle import Cell, Puzzle, Violation
-from ..contract import JankoBlock
+from ...puzzle import Cell, Clue, Puzzle, Violation
+from ..contract import Glyph, JankoBlock
 from ..grid import components
 from .lattice import AROUND, ORTHO, normalize_areas, parse_areas
 from .model import S, Atom, Encoder, Lit, Rule, Values
-from .rules import Count, NotAll
+from .rules import Count, Fix, NotAll
 
 Codes = Mapping[str, tuple[str, str]]
 
@@ -225,10 +226,44 @@ def janko_layout(genre: str, block: JankoBlock) -> Puzzle:
     return Puzzle(genre, block.rows, block.cols, blank).with_params(areas=layout)
 
 
+class KnownCells:
+    """A genre mixin: optional givens that say a cell is marked (``#``) or not (``+``).
+
+    Published puzzles of genres whose only layout is rooms (Norinori, LITS, Star Battle)
+    have no givens; these let minimize, generate, repair and the analyses switch clues
+    (``ceShaded``/``ceUnshaded`` where an answer differs from one)."""
+
+    #: Given token -> the cell is marked; the words an error uses for the two.
+    known: Mapping[str, bool] = {"#": True, "+": False}
+    words = ("shaded", "unshaded")
+    editor_candidates: tuple[str, ...] = (".", "#", "+")
+
+    def parse_clue(self, token: object, where: str) -> Clue:
+        if token is None or token in (".", "-"):
+            return None
+        if isinstance(token, str) and token in self.known:
+            return token
+        on, off = (t for t in self.known)
+        raise InputError(f"unknown given {token!r} (expected '.', {on!r} {self.words[0]} or "
+                         f"{off!r} {self.words[1]})", where)
+
+    def glyph(self, clue: Clue) -> Optional[Glyph]:
+        return None if clue is None else Glyph(str(clue))
+
+    def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
+        on = self.known[str(clue)]
+        word = self.words[0 if on else 1]
+        return [Fix(S(cell), on, cell, "ceShaded" if on else "ceUnshaded",
+                    f"a cell given {word} is not")]
+
+    def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
+        return next(t for t, on in self.known.items() if on == v[S(cell)])
+
+
 def pieces(v: Values, cells: Sequence[Cell]) -> list[list[Cell]]:
     """The edge-connected pieces of the shaded cells among ``cells``."""
     return components(x for x in cells if v[S(x)])
 
 
 __all__ = ["ExactCount", "in_order", "touching", "no_touch", "Matching", "random_rooms", "janko_layout",
-           "pieces", "Codes"]
+           "KnownCells", "pieces", "Codes"]
