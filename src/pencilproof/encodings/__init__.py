@@ -18,6 +18,7 @@ from .easyasabc import EASYASABC
 from .fillomino import FILLOMINO
 from .floodit import FLOODIT
 from .hashi import HASHI
+from .kakuro import KAKURO
 from .kakurasu import KAKURASU
 from .nonogram import NONOGRAM
 from .skyscrapers import SKYSCRAPERS
@@ -98,7 +99,7 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                NONOGRAM, NORINORI,
                KAKURASU,
                EASYASABC,
-               HITORI, KURODOKO, MOCHIKORO, TAPA, LITS):
+               HITORI, KURODOKO, MOCHIKORO, TAPA, LITS, KAKURO):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
