@@ -25,6 +25,7 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, LampSet, Puzzle, Solution
 from .base import read_number
 from .contract import ClueKey, FormatSpec, Switchable, Symmetry
+from .kit.draw import light
 from .kit.lattice import ortho
 from .kit.model import Rule, Values
 from .kit.shading import GridGeneration, GridGenre
@@ -142,21 +143,8 @@ def _white(answer: Solution) -> list[Cell]:
 
 def _light(rows: int, cols: int, wall: set[Cell], lamps: set[Cell],
            rng: random.Random) -> LampSet:
-    """``lamps`` (none of which sees another) plus a lamp on each white cell, in random
-    order, that is not lit yet: no lamp then sees another and every white cell is lit."""
-    lit: set[Cell] = set()
-    white = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in wall]
-    rng.shuffle(white)
-    for x in sorted(lamps) + white:
-        if x in lit:
-            continue
-        lamps.add(x)
-        lit.add(x)
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            r, c = x[0] + dr, x[1] + dc
-            while 0 <= r < rows and 0 <= c < cols and (r, c) not in wall:
-                lit.add((r, c))
-                r, c = r + dr, c + dc
+    """``lamps`` plus lamps that light the rest (:func:`~.kit.draw.light`), as an answer."""
+    lamps = light(rows, cols, wall, lamps, rng)
     return LampSet(tuple("".join(WALL if (r, c) in wall else LAMP if (r, c) in lamps
                                  else "." for c in range(cols)) for r in range(rows)))
 

@@ -24,7 +24,7 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Shading, Violation
 from .base import read_number, shading_formats
 from .contract import Symmetry
-from .grid import neighbours
+from .kit.draw import scatter
 from .kit.model import Encoder, Lit, Rule, Values
 from .kit.shading import ConnectedRows, GridGeneration, GridGenre, NoLone, NoTouching, SomeOn, as_grid
 
@@ -34,13 +34,6 @@ if TYPE_CHECKING:
 #: A 3x3 block holds at most 9 shaded cells, but the course collection (puzzles 45-47)
 #: uses 10 on purpose: a clue that no count can equal, so its cell must be shaded.
 MAX_CLUE = 10
-
-
-def block(cell: Cell, rows: int, cols: int) -> list[Cell]:
-    """The 3x3 block around a cell, clipped to the grid, the cell itself included."""
-    r0, c0 = cell
-    return [(r, c) for r in range(r0 - 1, r0 + 2) for c in range(c0 - 1, c0 + 2)
-            if 0 <= r < rows and 0 <= c < cols]
 
 
 Offset = tuple[int, int]
@@ -146,30 +139,6 @@ class BlockClue(Rule):
         return []
 
 
-def _still_connected(x: Cell, around: list[Cell], shaded: set[Cell], rows: int,
-                     cols: int) -> bool:
-    """Do x's (unshaded) neighbours still reach each other once x is shaded too?"""
-    if len(around) <= 1:
-        return True
-    # Most often the neighbours (all unshaded) meet around x itself: if the free cells
-    # of the ring of 8 around x make one arc (or the whole ring), it joins them all.
-    r, c = x
-    ring = [(r - 1, c - 1), (r - 1, c), (r - 1, c + 1), (r, c + 1),
-            (r + 1, c + 1), (r + 1, c), (r + 1, c - 1), (r, c - 1)]
-    free = [0 <= y < rows and 0 <= z < cols and (y, z) not in shaded for y, z in ring]
-    if sum(1 for i in range(8) if free[i] and not free[i - 1]) <= 1:
-        return True
-    want, start = set(around[1:]), around[0]
-    seen, stack = {start, x}, [start]
-    while stack and want:
-        for y in neighbours(stack.pop(), rows, cols):
-            if y not in seen and y not in shaded:
-                seen.add(y)
-                want.discard(y)
-                stack.append(y)
-    return not want
-
-
 class Smullyan(GridGenre):
     name = "smullyan"
     aliases = ("smullyanic", "smullyanicdynasty", "smullyanic-dynasty", "smullyanic_dynasty")
@@ -237,26 +206,10 @@ class SmullyanGeneration(GridGeneration):
     def random_answer(self, rows: int, cols: int, rng: random.Random,
                       density: float | None = None,
                       symmetric: Symmetry | None = None) -> Any:
-        """A random valid shading with about ``density`` of the cells shaded.
-
-        Cells are visited in random order; one is shaded when no neighbour is shaded
-        and the unshaded cells stay connected without it (its unshaded neighbours still
-        reach each other). Stops at the target; at least one cell is always shaded.
-        """
-        n = rows * cols
-        target = max(1, round((density or self.default_density) * n))
-        order = [(r, c) for r in range(rows) for c in range(cols)]
-        rng.shuffle(order)
-        shaded: set[Cell] = set()
-        for x in order:
-            if len(shaded) >= target:
-                break
-            around = list(neighbours(x, rows, cols))
-            if any(y in shaded for y in around):
-                continue
-            if _still_connected(x, around, shaded, rows, cols):
-                shaded.add(x)
-        return Shading.from_cells(rows, cols, shaded, "#")
+        """A random valid shading with about ``density`` of the cells shaded
+        (:func:`~.kit.draw.scatter`); at least one cell is always shaded."""
+        target = max(1, round((density or self.default_density) * rows * cols))
+        return Shading.from_cells(rows, cols, scatter(rows, cols, rng, target), "#")
 
 
 SMULLYAN = Smullyan()

@@ -91,3 +91,67 @@ def grow_canal(rows: int, cols: int, rng: random.Random, target: int,
                 continue
         add(cells)
     return shaded
+
+
+def _still_connected(x: Cell, around: list[Cell], shaded: set[Cell], rows: int,
+                     cols: int) -> bool:
+    """Do x's (unshaded) neighbours still reach each other once x is shaded too?"""
+    if len(around) <= 1:
+        return True
+    # Most often the neighbours (all unshaded) meet around x itself: if the free cells
+    # of the ring of 8 around x make one arc (or the whole ring), it joins them all.
+    r, c = x
+    ring = [(r - 1, c - 1), (r - 1, c), (r - 1, c + 1), (r, c + 1),
+            (r + 1, c + 1), (r + 1, c), (r + 1, c - 1), (r, c - 1)]
+    free = [0 <= y < rows and 0 <= z < cols and (y, z) not in shaded for y, z in ring]
+    if sum(1 for i in range(8) if free[i] and not free[i - 1]) <= 1:
+        return True
+    want, start = set(around[1:]), around[0]
+    seen, stack = {start, x}, [start]
+    while stack and want:
+        for y in neighbours(stack.pop(), rows, cols):
+            if y not in seen and y not in shaded:
+                seen.add(y)
+                want.discard(y)
+                stack.append(y)
+    return not want
+
+
+def scatter(rows: int, cols: int, rng: random.Random, target: int) -> set[Cell]:
+    """Up to ``target`` cells, no two of them edge-adjacent, whose removal leaves the
+    other cells connected (Smullyanic Dynasty's shading): cells are visited in random
+    order, and one joins when no neighbour has and its neighbours still reach each
+    other without it."""
+    order = [(r, c) for r in range(rows) for c in range(cols)]
+    rng.shuffle(order)
+    shaded: set[Cell] = set()
+    for x in order:
+        if len(shaded) >= target:
+            break
+        around = list(neighbours(x, rows, cols))
+        if any(y in shaded for y in around):
+            continue
+        if _still_connected(x, around, shaded, rows, cols):
+            shaded.add(x)
+    return shaded
+
+
+def light(rows: int, cols: int, wall: set[Cell], lamps: set[Cell],
+          rng: random.Random) -> set[Cell]:
+    """``lamps`` (none of which sees another) plus a lamp on each white cell, in random
+    order, that is not lit yet: no lamp then sees another and every white cell is lit
+    (Light Up). ``lamps`` grows in place and is returned."""
+    lit: set[Cell] = set()
+    white = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in wall]
+    rng.shuffle(white)
+    for x in sorted(lamps) + white:
+        if x in lit:
+            continue
+        lamps.add(x)
+        lit.add(x)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            r, c = x[0] + dr, x[1] + dc
+            while 0 <= r < rows and 0 <= c < cols and (r, c) not in wall:
+                lit.add((r, c))
+                r, c = r + dr, c + dc
+    return lamps
