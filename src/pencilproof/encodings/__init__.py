@@ -27,6 +27,7 @@ from .kenken import KENKEN
 from .killer_sudoku import KILLER_SUDOKU
 from .heyawake import HEYAWAKE
 from .hitori import HITORI
+from .creek import CREEK
 from .tapa import TAPA
 from .mochikoro import MOCHIKORO
 from .kurodoko import KURODOKO
@@ -98,8 +99,8 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, FUTOSHIKI, SKYSCRAPERS,
                NONOGRAM, NORINORI,
                KAKURASU,
-               EASYASABC,
-               HITORI, KURODOKO, MOCHIKORO, TAPA, LITS, KAKURO):
+               EASYASABC, LITS, KAKURO,
+               HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",

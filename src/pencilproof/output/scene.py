@@ -23,7 +23,8 @@ FormatSpec (``genre.formats``), by drawing kind:
 Regions are thick black borders: between cells of different ``areas`` (the puzzle's
 parameter), and with ``FormatSpec.answer_regions`` between cells whose answer characters
 differ (Fillomino). Glyph marks ``ring``, ``disc`` and ``island`` are circles (an
-island's number inside). Differing cells get a pink fill (unless dark) and a red frame,
+island's number inside); ``corner`` puts a clue in a small circle on the cell's top-left grid
+point (Creek's clues on points). Differing cells get a pink fill (unless dark) and a red frame,
 whatever their kind. An optional ``name`` (the puzzle's
 file name or URL) is a title line above the grids; caption lines that do not fit the
 picture's width are wrapped onto further lines, and the picture grows to hold them.
@@ -198,7 +199,10 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
             if glyph is not None and glyph.frame:
                 overlays.append(Rect(x + 5, y + 5, CELL - 10, CELL - 10, None, FRAME, 2.0,
                                      "fixed", cell_name((r, c))))
-            if glyph is not None and glyph.mark:
+            if glyph is not None and glyph.mark == "corner":  # on the top-left grid point,
+                over += _mark("corner", x, y, glyph.ink or INK) + [  # over the grid's border
+                    Text(x, y, glyph.text, CELL * 0.36, glyph.ink or INK, bold=True, cls="clue")]
+            elif glyph is not None and glyph.mark:
                 if dark:
                     overlays.append(Disc(x + CELL / 2, y + CELL / 2, CELL * 0.38, PAPER,
                                          None, "backdrop"))
@@ -353,6 +357,8 @@ def _mark(mark: str, x: float, y: float, ink: str) -> list[Shape]:
         return [Disc(cx, cy, CELL * 0.36, ink, None, "disc")]
     if mark == "island":
         return [Disc(cx, cy, CELL * 0.42, PAPER, ink, "island", 1.5)]
+    if mark == "corner":  # a white disc on the cell's top-left grid point (Creek)
+        return [Disc(x, y, CELL * 0.27, PAPER, ink, "corner", 1.5)]
     if mark == "diamond":
         pts = [(cx, cy - h), (cx + h, cy), (cx, cy + h), (cx - h, cy), (cx, cy - h)]
         return [Line(a[0], a[1], b[0], b[1], ink, 3.5) for a, b in zip(pts, pts[1:])]
