@@ -34,6 +34,7 @@ from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
 
 if TYPE_CHECKING:  # the backends import nothing from here; typing only
     from ..solvers.backends import Backend
+    from ..solvers.deadline import Deadline
 
 Lit = int
 #: A switchable clue's key: any hashable value, opaque to generic code (a cell, or a
@@ -160,6 +161,20 @@ class FileFormat(abc.ABC):
         """The puzzles of a file; a one-line :class:`InputError` naming ``FILE:LINE:COL``."""
 
 
+class UrlBody(abc.ABC):
+    """A genre's own puzz.link URL body, for genres whose body is not a sequence of the
+    shared parts (:attr:`FormatSpec.url_parts`): Kakuro's sums, Skyscrapers' edge
+    numbers. Pure string work (the shared codecs are in ``encodings/kit/urlcodec.py``)."""
+
+    @abc.abstractmethod
+    def read(self, genre: "Genre", body: str, rows: int, cols: int, where: str) -> Puzzle:
+        """The puzzle of a URL body; a one-line :class:`InputError` naming ``where``."""
+
+    @abc.abstractmethod
+    def write(self, puzzle: Puzzle) -> str:
+        """The URL body of a puzzle (a one-line InputError for what it cannot carry)."""
+
+
 @dataclass(frozen=True)
 class FormatSpec:
     """How one genre appears in puzz.link URLs, pzprv3 files, Janko blocks and pictures."""
@@ -184,6 +199,8 @@ class FormatSpec:
     #: ``border?`` (the same, only when present), ``roomnumber16`` (a number per region).
     #: Empty: ``(url_codec,)`` when that is set.
     url_parts: tuple[str, ...] = ()
+    #: The genre's own URL body (instead of :attr:`url_parts`), or None.
+    url_own: Optional[UrlBody] = None
     #: pzprjs's numbers for symbol givens, in URLs and pzprv3 files alike (Masyu: 1 a white
     #: circle ``w``, 2 a black one ``b``); numbers not listed are clues as they are.
     pzpr_values: Mapping[int, Clue] = field(default_factory=lambda: _frozen({}))
@@ -225,7 +242,10 @@ class FormatSpec:
 
     @property
     def url_body(self) -> tuple[str, ...]:
-        """The URL body's parts (empty: the genre has no puzz.link URL)."""
+        """The URL body's parts (empty: the genre has no puzz.link URL; ``own``: the
+        genre's :attr:`url_own`)."""
+        if self.url_own is not None:
+            return ("own",)
         return self.url_parts or ((self.url_codec,) if self.url_codec else ())
 
     @property
@@ -508,8 +528,10 @@ class Optimisation(abc.ABC):
         """The cost of a valid answer (moves, marks, ...)."""
 
     @abc.abstractmethod
-    def bounds(self, puzzle: Puzzle) -> tuple[int, Any]:
-        """A proven lower bound on the cost, and some valid answer (an upper bound)."""
+    def bounds(self, puzzle: Puzzle, deadline: "Deadline") -> tuple[int, Any]:
+        """A proven lower bound on the cost, and some valid answer (an upper bound); every
+        loop asks ``deadline``, which raises :class:`~pencilproof.solvers.deadline.TimeUp`
+        if no answer is found in time."""
 
     @abc.abstractmethod
     def encode_within(self, puzzle: Puzzle, backend: "Backend", limit: int,
@@ -680,6 +702,7 @@ class SolveMode(abc.ABC):
         one-line :class:`InputError`."""
 
 
-__all__ = ["JankoBlock", "Question", "Glyph", "CodeFormat", "FormatSpec", "Encoded", "BoundedEncoded",
+__all__ = ["UrlBody", "JankoBlock", "Question", "Glyph", "CodeFormat", "FormatSpec", "Encoded",
+           "BoundedEncoded",
            "Switchable", "Generation", "Optimisation", "Genre", "ClueKey", "Lit", "FileFormat",
            "ModeOptions", "ModeResult", "SolveMode", "OptimumGeneration"]

@@ -12,7 +12,8 @@ single ``url_codec``), pzprjs's Encode.js codecs (pure string functions in
 * ``circle`` (Masyu): three cells per base-27 digit, 1 white, 2 black;
 * ``border`` (Heyawake): region borders, read into the puzzle's ``areas``; ``border?`` the
   same when the body still has text (Fillomino writes borders only when it has some);
-* ``roomnumber16``: a number16 value per region, in the region's top cell.
+* ``roomnumber16``: a number16 value per region, in the region's top cell;
+* ``arrow16`` (Yajilin): arrow clues, :mod:`pencilproof.encodings.kit.arrows`.
 
 Codecs read and write pzprjs's cell values: ``None`` empty, an int, ``"?"`` for its
 "qnum -2" (a ``?`` clue or a wall, as the genre's FormatSpec says: ``qnum_minus2``;
@@ -30,6 +31,7 @@ import re
 from typing import Any, Callable, Optional
 
 from ..encodings import FormatSpec, Genre, get_genre
+from ..encodings.kit.arrows import read_arrow16, write_arrow16
 from ..encodings.kit.urlcodec import (Cursor, borders_to_areas, decode_4cell, decode_number16,
                                       encode_4cell, encode_areas, encode_number16, read_4cell,
                                       read_border, read_circle, read_number16,
@@ -69,7 +71,8 @@ URL_CODECS: dict[str, tuple[Decode, Encode]] = {
     "number16": (decode_number16, encode_number16),
     "4cell": (decode_4cell, encode_4cell)}
 #: Every part a genre's ``url_parts`` may name.
-URL_PARTS = ("number16", "4cell", "circle", "border", "border?", "roomnumber16")
+URL_PARTS = ("number16", "4cell", "circle", "border", "border?", "roomnumber16", "arrow16",
+             "own")
 
 
 def codec_for(genre: Genre, where: str | None = None) -> tuple[str, ...]:
@@ -115,6 +118,8 @@ def decode_body(parts: tuple[str, ...], body: str, rows: int, cols: int,
             cells = read_4cell(cur, n)
         elif part == "circle":
             cells = [v or None for v in read_circle(cur, n)]
+        elif part == "arrow16":  # (Yajilin's arrow clues: encodings/kit/arrows.py)
+            cells = read_arrow16(cur, n)
         elif part in ("border", "border?"):
             if part == "border?" and not cur.rest().strip("/"):
                 continue
@@ -147,6 +152,8 @@ def encode_body(parts: tuple[str, ...], puzzle: Puzzle, cells: list[Any]) -> str
                     raise InputError(f"given {v!r} at r{k // puzzle.cols + 1}c{k % puzzle.cols + 1} "
                                      f"is not a circle")
             out.append(write_circle([v or 0 for v in cells]))
+        elif part == "arrow16":
+            out.append(write_arrow16(cells))
         elif part in ("border", "border?"):
             if layout is not None:
                 out.append(encode_areas(layout))
@@ -188,6 +195,11 @@ def parse_url(url: str, where: str | None = None) -> Puzzle:
                          where)
     check_size(rows, cols, where)
     body = "/".join(parts[3:])
+    own = genre.formats.url_own
+    if own is not None:  # the genre's own body (Kakuro, Skyscrapers)
+        puzzle = own.read(genre, body, rows, cols, where)
+        genre.check_puzzle(puzzle, where)
+        return puzzle
     cells, layout = decode_body(url_parts, body, rows, cols, where)
     spec = genre.formats
     grid = []
@@ -225,8 +237,12 @@ def carried_params(puzzle: Puzzle, regions: bool, what: str) -> None:
 def to_url(puzzle: Puzzle, host: str = "https://puzz.link/p?") -> str:
     genre = get_genre(puzzle.genre)
     parts = codec_for(genre)
-    carried_params(puzzle, any(p.startswith("border") for p in parts), "puzz.link URL")
-    body = encode_body(parts, puzzle, pzpr_cells(puzzle, genre.formats))
+    own = genre.formats.url_own
+    if own is not None:
+        body = own.write(puzzle)
+    else:
+        carried_params(puzzle, any(p.startswith("border") for p in parts), "puzz.link URL")
+        body = encode_body(parts, puzzle, pzpr_cells(puzzle, genre.formats))
     qdata = f"{puzzle.cols}/{puzzle.rows}/{body}"
     # pzprjs (URLData.outputURLData) appends '/' when the data's last character is not
     # 0-9, a-z or A-Z, so that link shorteners keep it; written the same, URLs match.
