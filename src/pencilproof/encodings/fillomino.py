@@ -8,9 +8,11 @@ given other than n), so nothing is capped without proof; sizes are checked lazil
 (:class:`~.kit.regions.NumberRegions`). Answers write 1-9 and A-Z (10-35), so the
 decision for larger regions is this: one value, written ``+``, stands for "36 or
 more", and a group of ``+`` cells counts as one region of its size. That is exact while
-such a group has fewer than 72 cells (it cannot hold two regions of 36 or more); an
-answer with a larger group is refused with an error (it would be one region or several),
-never counted wrongly. Givens go up to 35; ``?`` is a given of unknown value.
+such a group has at most 72 cells (two touching regions of 36 or more have different
+sizes, so 73 cells at least); an answer with a larger group is refused with an error
+(it could be one region or several), never counted wrongly. Givens go up to 35; ``?``
+is a given of unknown value. (:attr:`Fillomino.big` is that threshold; tests use a
+small one to reach it on small boards.)
 
 Failcodes are pzprjs's (fillomino.js): ``bkSizeLt``, ``bkSizeGt``, ``ceNoNum`` (an
 empty cell, ``.``). pzprjs's ``bsSameNum`` and ``bkMixedNum`` concern borders a player
@@ -33,26 +35,22 @@ from .kit.layers import DIGITS, char_number, number_char
 from .kit.model import N, Atom, Encoder, Layer, Lit, Rule, bad_char
 from .kit.regions import NumberRegions, size_domains
 
-#: The value that stands for regions of 36 cells or more (written ``+``).
-BIG = 36
-
-
 class Sizes(Number):
-    """Fillomino's numbers: each cell's candidate sizes, ``BIG`` written ``+``; an
+    """Fillomino's numbers: each cell's candidate sizes, ``big`` written ``+``; an
     answer may leave a cell empty (``.``), which the rules then report."""
 
-    def __init__(self, domains: dict[Cell, list[int]]):
-        super().__init__(1, BIG, domain=domains.__getitem__)  # type: ignore[arg-type]
-        self.domains = domains
-        self.chars = "1-9, A-Z (10-35), + (36 or more)"
+    def __init__(self, domains: dict[Cell, list[int]], big: int):
+        super().__init__(1, big, domain=domains.__getitem__)  # type: ignore[arg-type]
+        self.domains, self.big = domains, big
+        self.chars = f"a number 1-{big - 1} (1-9, A-Z) or + ({big} or more)"
 
     def char(self, cell: Cell, truth: Callable[[Atom], bool]) -> str:
         v = self.value(cell, truth)
-        return "+" if v == BIG else number_char(v or 0)
+        return "+" if v == self.big else number_char(v or 0)
 
     def number(self, ch: str) -> int | None:
-        n = BIG if ch == "+" else char_number(ch)
-        return n if n is not None and 1 <= n <= BIG else None
+        n = self.big if ch == "+" else char_number(ch)
+        return n if n is not None and 1 <= n <= self.big else None
 
     def read(self, cell: Cell, ch: str, v: Values, where: str) -> None:
         n = self.number(ch)
@@ -68,9 +66,9 @@ class Sizes(Number):
 
 
 @functools.lru_cache(maxsize=32)
-def sizes_of(puzzle: Puzzle) -> Sizes:
+def sizes_of(puzzle: Puzzle, big: int) -> Sizes:
     givens = {x: v for x, v in puzzle.clues().items() if isinstance(v, int)}
-    return Sizes(size_domains(puzzle.rows, puzzle.cols, givens, BIG))
+    return Sizes(size_domains(puzzle.rows, puzzle.cols, givens, big), big)
 
 
 class Fillomino(KitGenre):
@@ -83,7 +81,8 @@ class Fillomino(KitGenre):
                           drawing=dict.fromkeys(DIGITS[1:] + "+", "number"), blank=".",
                           answer_regions=True, pzprv3_layout=("flag:t", "qnum", "anum", "border_ans"))
     editor_candidates = (".", "?", *map(str, range(1, 10)))
-    max_clue = BIG - 1
+    #: The value that stands for regions of ``big`` cells or more (written ``+``).
+    big = 36
 
     def __init__(self) -> None:
         super().__init__()
@@ -95,19 +94,20 @@ class Fillomino(KitGenre):
         if token == "?":
             return "?"
         value = read_number(token, where, "'.', '?' or a number", "a clue must be a number")
-        if not 1 <= value <= self.max_clue:
-            raise InputError(f"clue {value} is out of range (1-{self.max_clue})", where)
+        if not 1 <= value < self.big:
+            raise InputError(f"clue {value} is out of range (1-{self.big - 1})", where)
         return value
 
     def janko_mark(self, token: str, where: str) -> str:
-        return "+" if token.isdigit() and token.isascii() and int(token) >= BIG else \
+        return "+" if token.isdigit() and token.isascii() and int(token) >= self.big else \
             super().janko_mark(token, where)
 
     def layer_for(self, puzzle: Puzzle) -> Layer:
-        return sizes_of(puzzle)
+        return sizes_of(puzzle, self.big)
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
-        return [NumberRegions(puzzle.rows, puzzle.cols, sizes_of(puzzle).domains, BIG)]
+        return [NumberRegions(puzzle.rows, puzzle.cols, sizes_of(puzzle, self.big).domains,
+                              self.big)]
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
         if not isinstance(clue, int):
@@ -116,7 +116,7 @@ class Fillomino(KitGenre):
 
     def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
         n = v.cell["number"][cell]
-        return n if n != BIG else None
+        return n if n != self.big else None
 
 
 class FillominoGeneration(KitGeneration):
@@ -131,7 +131,7 @@ class FillominoGeneration(KitGeneration):
         while True:
             region = random_regions(rows, cols, rng, most)
             size = {k: list(region.values()).count(k) for k in set(region.values())}
-            if max(size.values()) < BIG:
+            if max(size.values()) < self.kit.big:  # type: ignore[attr-defined]
                 break
         out = tuple("".join(number_char(size[region[(r, c)]]) for c in range(cols))
                     for r in range(rows))

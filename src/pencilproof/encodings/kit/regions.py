@@ -311,7 +311,8 @@ class NumberRegions(Rule):
     Eagerly: a 1 has no 1 beside it, a larger number some equal neighbour. Lazily (each
     cut holds in every answer): a region too large: not n+1 connected cells around one
     of its cells all holding n; too small: not "K all n and no n on its border".
-    A group of ``big`` cells of 2 x ``big`` or more could also be two regions, which
+    Two touching regions of ``big`` or more differ in size, so a group of at most
+    2 x ``big`` such cells is one region; a larger one could also be several, which
     answers cannot write: the cuts raise :class:`InputError` there (never a wrong count).
     """
 
@@ -367,7 +368,7 @@ class _RegionCuts(Lazy):
         out: list[list[Lit]] = []
         for n, piece in rule.regions(values):
             assert n is not None
-            if n == big and len(piece) >= 2 * big:
+            if n == big and len(piece) > 2 * big:
                 r, c = min(piece)
                 raise InputError(f"r{r + 1}c{c + 1}: an answer has a group of {len(piece)} cells "
                                  f"of regions of {big} or more, which answers cannot write "
