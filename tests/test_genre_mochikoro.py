@@ -221,6 +221,36 @@ def test_block_rules_faces_agree(size):
         b.close()
 
 
+def test_partial_cuts_hold_in_every_answer():
+    # explain's propagation uses them: each must hold in every shading the rule accepts,
+    # whatever part of a shading they were read from.
+    board = puzzle([". . . .", ". . . .", ". . . ."])
+    rule = ConnectedAround(3, 4, "c", "c")
+    b = make_backend("cadical")
+    try:
+        e = Encoder(b, board)
+        rule.encode(e)
+        lazy = e.lazy[0]
+        atoms = [S(x) for x in board.cells()]
+        good = []
+        for bits in itertools.product((False, True), repeat=len(atoms)):
+            v = Values(board, ())
+            v.truth = dict(zip(atoms, bits))
+            if not rule.check(v):
+                good.append({e[a] if on else -e[a] for a, on in zip(atoms, bits)})
+        rng, seen = random.Random(3), 0
+        for _ in range(600):
+            full = rng.choice(good) if rng.random() < 0.5 else {
+                e[a] * rng.choice((1, -1)) for a in atoms}
+            part = {lit for lit in full if rng.random() < 0.6}
+            for cut in lazy.partial_cuts(part):
+                seen += 1
+                assert all(any(lit in g for lit in cut) for g in good), cut
+        assert seen > 30
+    finally:
+        b.close()
+
+
 # -- 4. bad input -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("doc, message", [

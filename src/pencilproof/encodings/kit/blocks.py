@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterable, Sequence
+from typing import AbstractSet, Iterable, Sequence
 
 from ...puzzle import Cell, Violation
 from .lattice import AROUND
@@ -128,6 +128,27 @@ class _AroundCuts(Lazy):
             out.append([-rule.member(e, piece[0]), -rule.member(e, other[0])]
                        + [rule.member(e, y) for y in sorted(ring)])
         self.cuts_added += len(out)
+        return out
+
+    def partial_cuts(self, true: AbstractSet[Lit]) -> list[list[Lit]]:
+        """Under a partial assignment, the cells not known outside split into pieces; a
+        piece K with a cell d known inside is walled off by its ring (all known outside),
+        so "d and x members means a ring cell is one" holds for x of any other piece
+        and is unit now (false for x known inside). As the grid's own partial cuts."""
+        rule, e = self.rule, self.e
+        m = {(r, c): rule.member(e, (r, c)) for r in range(rule.rows) for c in range(rule.cols)}
+        found = pieces([x for x, lit in m.items() if -lit not in true], AROUND)
+        anchored = [(k, d) for k, piece in enumerate(found)
+                    if (d := next((x for x in piece if m[x] in true), None)) is not None]
+        out: list[list[Lit]] = []
+        for k, d in anchored[:2]:
+            inside = set(found[k])
+            ring = sorted({(r + dr, c + dc) for r, c in inside for dr, dc in AROUND} - inside)
+            tail = [m[y] for y in ring if y in m]
+            others = [x for j, piece in enumerate(found) if j != k for x in piece]
+            if len(anchored) > 1:
+                others = [next(x for j, x in anchored if j != k)]
+            out.extend([-m[d], -m[x]] + tail for x in others)
         return out
 
 
