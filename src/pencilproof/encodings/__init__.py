@@ -38,6 +38,7 @@ from .norinori import NORINORI
 from .nurikabe import NURIKABE
 from .slitherlink import SLITHERLINK
 from .smullyan import SMULLYAN
+from .starbattle import STARBATTLE
 from .sudoku import SUDOKU
 from .taiji import TAIJI
 
@@ -100,7 +101,7 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                NONOGRAM, NORINORI,
                KAKURASU,
                EASYASABC, LITS, KAKURO,
-               HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK):
+               HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",

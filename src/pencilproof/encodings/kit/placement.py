@@ -20,7 +20,7 @@ as stars, tents or ships).
 from __future__ import annotations
 
 import random
-from typing import Iterator, Mapping, Optional, Sequence
+from typing import AbstractSet, ClassVar, Iterator, Mapping, Optional, Sequence
 
 from ...errors import InputError
 from ...puzzle import Cell, Clue, Puzzle, Violation
@@ -214,16 +214,25 @@ def _ortho(x: Cell, rows: int, cols: int) -> list[Cell]:
             if 0 <= x[0] + dr < rows and 0 <= x[1] + dc < cols]
 
 
-def janko_layout(genre: str, block: JankoBlock) -> Puzzle:
+def janko_layout(genre: str, block: JankoBlock, holes: str = "") -> Puzzle:
     """The puzzle of a Janko block that has rooms and no problem section (Norinori, LITS,
-    Star Battle): no givens, the block's ``areas``."""
+    Star Battle): the block's ``areas``; a cell whose area token is one of ``holes``
+    (Star Battle's ``@`` outside the shape, ``#`` a black cell) gets that token as its
+    given and belongs to no room (its label is kept: see :func:`apart`)."""
     grid = block.grid("areas")
     if grid is None:
         raise InputError("no 'areas' section", block.where)
-    layout = parse_areas([[t for t, _ in line] for line in grid], block.rows, block.cols,
-                         block.where)
-    blank = tuple((None,) * block.cols for _ in range(block.rows))
-    return Puzzle(genre, block.rows, block.cols, blank).with_params(areas=layout)
+    labels = [[t for t, _ in line] for line in grid]
+    layout = parse_areas(labels, block.rows, block.cols, block.where)
+    givens = tuple(tuple(t if t in holes else None for t in line) for line in labels)
+    return Puzzle(genre, block.rows, block.cols, givens).with_params(areas=layout)
+
+
+def apart(layout: Sequence[Sequence[int]], holes: AbstractSet[Cell]) -> tuple[tuple[int, ...], ...]:
+    """The layout with every hole a region of its own (holes may share a label, as
+    Janko's ``@`` cells do, without being one region)."""
+    return normalize_areas([[("hole", r, c) if (r, c) in holes else k for c, k in enumerate(row)]
+                            for r, row in enumerate(layout)])
 
 
 class KnownCells:
@@ -233,10 +242,13 @@ class KnownCells:
     have no givens; these let minimize, generate, repair and the analyses switch clues
     (``ceShaded``/``ceUnshaded`` where an answer differs from one)."""
 
-    #: Given token -> the cell is marked; the words an error uses for the two.
-    known: Mapping[str, bool] = {"#": True, "+": False}
-    words = ("shaded", "unshaded")
-    editor_candidates: tuple[str, ...] = (".", "#", "+")
+    #: Given token -> the cell is marked; the words for the two in an error message, and
+    #: the messages of an answer that differs from a given.
+    known: ClassVar[Mapping[str, bool]] = {"#": True, "+": False}
+    words: ClassVar[tuple[str, str]] = ("shaded", "unshaded")
+    broken_given: ClassVar[tuple[str, str]] = ("a cell given shaded is not",
+                                               "a cell given unshaded is not")
+    editor_candidates: ClassVar[tuple[str, ...]] = (".", "#", "+")
 
     def parse_clue(self, token: object, where: str) -> Clue:
         if token is None or token in (".", "-"):
@@ -252,9 +264,8 @@ class KnownCells:
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
         on = self.known[str(clue)]
-        word = self.words[0 if on else 1]
         return [Fix(S(cell), on, cell, "ceShaded" if on else "ceUnshaded",
-                    f"a cell given {word} is not")]
+                    self.broken_given[0 if on else 1])]
 
     def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
         return next(t for t, on in self.known.items() if on == v[S(cell)])
@@ -266,4 +277,4 @@ def pieces(v: Values, cells: Sequence[Cell]) -> list[list[Cell]]:
 
 
 __all__ = ["ExactCount", "in_order", "touching", "no_touch", "Matching", "random_rooms", "janko_layout",
-           "KnownCells", "pieces", "Codes"]
+           "apart", "KnownCells", "pieces", "Codes"]
