@@ -240,7 +240,7 @@ class KitGenre(Genre):
                     cells[j] = number_char(int(tok))
         rows2 = ["".join(cells) for cells in out]
         v = self.values(puzzle, rows2, where)
-        return KitAnswer(self.rows_of(puzzle, v.__getitem__))
+        return KitAnswer(self.rows_of(puzzle, v.__getitem__), puzzle)
 
     # -- encoding and verifying ------------------------------------------------------------
     def all_rules(self, puzzle: Puzzle) -> list[Rule]:
