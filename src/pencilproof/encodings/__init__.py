@@ -41,6 +41,7 @@ from .smullyan import SMULLYAN
 from .starbattle import STARBATTLE
 from .sudoku import SUDOKU
 from .taiji import TAIJI
+from .tents import TENTS
 
 GENRES: dict[str, Genre] = {}
 
@@ -101,7 +102,7 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                NONOGRAM, NORINORI,
                KAKURASU,
                EASYASABC, LITS, KAKURO,
-               HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE):
+               HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
