@@ -21,6 +21,7 @@ from .hashi import HASHI
 from .kakuro import KAKURO
 from .kakurasu import KAKURASU
 from .nonogram import NONOGRAM
+from .ripple import RIPPLE
 from .skyscrapers import SKYSCRAPERS
 from .futoshiki import FUTOSHIKI
 from .kenken import KENKEN
@@ -102,7 +103,8 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                NONOGRAM, NORINORI,
                KAKURASU,
                EASYASABC, LITS, KAKURO,
-               HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS):
+               HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS,
+               RIPPLE):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
