@@ -316,21 +316,50 @@ def test_bad_answers(rows, message):
 
 
 # -- generation ------------------------------------------------------------------------------
-def test_generate_gives_unique_puzzles_with_one_number_per_island():
+def _one_number_per_island(puzzle: Puzzle, rows: tuple[str, ...]) -> bool:
+    white = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "."}
+    return all(len([x for x in piece if puzzle[x] is not None]) == 1
+               for piece in _pieces(white))
+
+
+@pytest.mark.parametrize("numbers", ["needed", "all"])
+def test_generate_gives_unique_puzzles_with_one_number_per_island(numbers):
+    values = set()
     for index in range(3):
-        got = generate_one(GenerateOptions(genre="nurikabe", rows=6, cols=6), 3, index)
+        options = GenerateOptions(genre="nurikabe", rows=6, cols=6, extra=(("numbers", numbers),))
+        got = generate_one(options.validate(), 3, index)
         assert got is not None
         assert NURIKABE.verify(got.puzzle, got.solution) == []
         res = check(got.puzzle)
         assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == got.solution.rows
-        white = {(r, c) for r, row in enumerate(got.solution.rows) for c, ch in enumerate(row)
-                 if ch == "."}
-        assert len(got.puzzle.clues()) == len(_pieces(white))
+        assert _one_number_per_island(got.puzzle, got.solution.rows)
+        values |= set(got.puzzle.clues().values())
+    assert ("?" in values) is (numbers == "needed")
 
 
-def test_minimize_keeps_every_number():
+def test_bad_generation_option():
+    with pytest.raises(InputError) as e:
+        GenerateOptions(genre="nurikabe", extra=(("numbers", "some"),)).validate()
+    assert str(e.value) == "--numbers: expected all or needed, got 'some'"
+
+
+def test_minimize_turns_values_into_question_marks():
+    """Every island keeps its number; the 2 and the 1 of pzprjs's puzzle are not needed
+    as values (the 5 and the 3 leave them one way)."""
     m = minimize(_puzzle(GRID))
-    assert m.removed == () and m.minimized == _puzzle(GRID)
+    assert m.removed == ((1, 2), (3, 2))
+    assert m.minimized == _puzzle((".5...", "..?..", ".....", "..?..", "...3."))
+    res = check(m.minimized)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == PZPRJS[-1][2]
+
+
+def test_candidates_are_the_values_of_the_numbers():
+    hooks = NURIKABE.generator
+    answer = KitAnswer(PZPRJS[-1][2], _puzzle((".?...", "..2..", ".....", "..?..", "...3.")))
+    assert hooks.clue_candidates(answer) == {(0, 1): 5, (1, 2): 2, (3, 2): 1, (4, 3): 3}
+    assert hooks.blank_for(answer) == _puzzle((".?...", "..?..", ".....", "..?..", "...?."))
+    assert hooks.clue_holds(answer, (0, 1), 5) and not hooks.clue_holds(answer, (0, 1), 4)
+    assert hooks.split_givens(_puzzle(GRID))[1] == {(0, 1): 5, (1, 2): 2, (3, 2): 1, (4, 3): 3}
 
 
 def test_symmetric_generation_is_refused():

@@ -75,7 +75,8 @@ class Islands(Rule):
     ``size``, every island has that many cells. Numbers always lie on islands.
 
     ``presence`` (generation) maps a number to the atom that makes it a given; numbers
-    without one are always given. Eagerly: a cell no number can reach within its size
+    without one are always given. ``sized`` maps a number to the atom that makes its
+    value hold (else it is a ``?``). Eagerly: a cell no number can reach within its size
     is off the islands (cells next to another given number are not on the way). Lazily,
     for each wrong island K of the current answer (each cut holds in every answer):
     two numbers joined by a path of K: not the whole path on the islands; a number whose
@@ -86,11 +87,12 @@ class Islands(Rule):
 
     def __init__(self, rows: int, cols: int, numbers: Mapping[Cell, Optional[int]], *,
                  shaded: bool = False, need_number: bool = True, size: Optional[int] = None,
-                 presence: Optional[Mapping[Cell, Atom]] = None, noun: str = "an island",
+                 presence: Optional[Mapping[Cell, Atom]] = None,
+                 sized: Optional[Mapping[Cell, Atom]] = None, noun: str = "an island",
                  codes: Mapping[str, str] | None = None):
         self.rows, self.cols, self.numbers = rows, cols, dict(numbers)
         self.shaded, self.need_number, self.size = shaded, need_number, size
-        self.presence, self.noun = dict(presence or {}), noun
+        self.presence, self.sized, self.noun = dict(presence or {}), dict(sized or {}), noun
         self.codes = {"many": "bkNumGe2", "none": "bkNoNum", "size": "bkSizeNe",
                       "off": "nmShaded", **(codes or {})}
         self.code = self.codes["size"]
@@ -102,11 +104,14 @@ class Islands(Rule):
     def is_member(self, v: Values, cell: Cell) -> bool:
         return v[S(cell)] == self.shaded
 
-    def target(self, number: Optional[Cell], k: int) -> Optional[int]:
-        """The size an island of k cells holding this number must have (None: any)."""
+    def target(self, number: Optional[Cell], sized: Collection[Cell] = ()) -> Optional[int]:
+        """The size an island holding this number must have (None: any); a number with
+        a ``sized`` atom has its size only where it is in ``sized`` (those switched on)."""
         if self.size is not None:
             return self.size
-        return None if number is None else self.numbers[number]
+        if number is None or (number in self.sized and number not in sized):
+            return None
+        return self.numbers[number]
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
         assert guard is None, "islands are a rule of the genre; numbers switch by presence"
@@ -118,8 +123,12 @@ class Islands(Rule):
             for b in neighbours(a, rows, cols):
                 if b in numbers and a < b:
                     e.clause([-k[x] for x in (a, b) if x in k])
-        if not self.need_number or self.size is not None:
-            return
+        if self.need_number and self.size is None:
+            self.reach(e, fixed, k)
+        e.lazy.append(_IslandCuts(self, e, k, {a: e[self.sized[a]] for a in self.sized}))
+
+    def reach(self, e: Encoder, fixed: Collection[Cell], k: Mapping[Cell, Lit]) -> None:
+        rows, cols, numbers = self.rows, self.cols, self.numbers
         near: dict[Cell, set[Cell]] = {}  # cell -> the given numbers beside it
         for a in fixed:
             for y in neighbours(a, rows, cols):
@@ -129,7 +138,7 @@ class Islands(Rule):
             dist = _distances(a, lambda y, a=a: y not in fixed and near.get(y, set()) <= {a},
                               rows, cols)
             for y, d in dist.items():
-                if n is None or d <= n - 1:
+                if n is None or a in self.sized or d <= n - 1:
                     reach.setdefault(y, []).append(a)
         for r in range(rows):
             for c in range(cols):
@@ -137,7 +146,6 @@ class Islands(Rule):
                 if x in numbers or any(a in fixed for a in reach.get(x, ())):
                     continue
                 e.clause([-self.member(e, x)] + [k[a] for a in reach.get(x, ())])
-        e.lazy.append(_IslandCuts(self, e, k))
 
     def check(self, v: Values) -> list[Violation]:
         out = [Violation(self.codes["off"], f"a number is not on {self.noun}", (a,))
@@ -151,15 +159,15 @@ class Islands(Rule):
                 out.append(Violation(self.codes["many"], f"{self.noun} holds {len(nums)} numbers", cells))
             elif not nums and self.need_number:
                 out.append(Violation(self.codes["none"], f"{self.noun} holds no number", cells))
-            elif (t := self.target(nums[0] if nums else None, len(piece))) not in (None, len(piece)):
+            elif (t := self.target(nums[0] if nums else None, self.sized)) not in (None, len(piece)):
                 out.append(Violation(self.codes["size"], f"{self.noun} has {len(piece)} cells "
                                      f"instead of {t}", cells))
         return out
 
 
 class _IslandCuts(Lazy):
-    def __init__(self, rule: Islands, e: Encoder, k: Mapping[Cell, Lit]):
-        self.rule, self.e, self.k = rule, e, k
+    def __init__(self, rule: Islands, e: Encoder, k: Mapping[Cell, Lit], g: Mapping[Cell, Lit]):
+        self.rule, self.e, self.k, self.g = rule, e, k, g
         self.cuts_added = 0
 
     def cuts(self, values: Values) -> list[list[Lit]]:
@@ -167,6 +175,8 @@ class _IslandCuts(Lazy):
         rows, cols = rule.rows, rule.cols
         on = dict(zip(k, e.b.values(list(k.values())))) if k else {}
         present = {a for a in rule.numbers if on.get(a, True)}
+        g = self.g
+        sized = {a for a, v in zip(g, e.b.values(list(g.values()))) if v} if g else set()
         members = [(r, c) for r in range(rows) for c in range(cols)
                    if rule.is_member(values, (r, c))]
         out: list[list[Lit]] = []
@@ -179,16 +189,16 @@ class _IslandCuts(Lazy):
                            + [-rule.member(e, x) for x in path[1:-1]])
                 continue
             a = nums[0] if nums else None
-            t = rule.target(a, len(piece))
+            t = rule.target(a, sized)
+            switched = [-m[a] for m in (k, g) if a is not None and a in m]
             if t is not None and len(piece) > t:
                 grown = _grow(a or piece[0], inside, t + 1, rows, cols)
-                out.append(([-k[a]] if a is not None and a in k else [])
-                           + [-rule.member(e, x) for x in grown if x != a])
+                out.append(switched + [-rule.member(e, x) for x in grown if x != a])
             elif (t is not None and len(piece) < t) or (a is None and rule.need_number):
                 # While K's border is off the islands, the island of a cell of K lies in K.
                 wall = [rule.member(e, y) for y in _border(inside, rows, cols)]
                 if a is not None:
-                    out.append(([-k[a]] if a in k else []) + wall)
+                    out.append(switched + wall)
                 else:
                     maybe = [k[x] for x in piece if x in k]
                     out += [[-rule.member(e, x)] + wall + maybe for x in piece]
