@@ -29,6 +29,7 @@ from .killer_sudoku import KILLER_SUDOKU
 from .heyawake import HEYAWAKE
 from .hitori import HITORI
 from .creek import CREEK
+from .str8ts import STR8TS
 from .tapa import TAPA
 from .mochikoro import MOCHIKORO
 from .kurodoko import KURODOKO
@@ -104,7 +105,8 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                KAKURASU,
                EASYASABC, LITS, KAKURO,
                HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS,
-               RIPPLE):
+               RIPPLE,
+               STR8TS):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
