@@ -33,6 +33,7 @@ from .str8ts import STR8TS
 from .tapa import TAPA
 from .mochikoro import MOCHIKORO
 from .kurodoko import KURODOKO
+from .lighthouses import LIGHTHOUSES
 from .lightup import LIGHTUP
 from .lits import LITS
 from .masyu import MASYU
@@ -106,7 +107,7 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                EASYASABC, LITS, KAKURO,
                HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS,
                RIPPLE,
-               STR8TS):
+               STR8TS, LIGHTHOUSES):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",

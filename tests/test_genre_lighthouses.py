@@ -1,0 +1,172 @@
+"""Lighthouses (Janko Leuchttuerme) on the kit: the twelve published janko.at puzzles
+(read off their solutions), the rules' codes, counts against an independent enumerator
+on small random boards, bad input, generation. (puzz.link has no such genre.)"""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pencilproof import Verdict, check, count
+from pencilproof.encodings import get_genre
+from pencilproof.errors import InputError
+from pencilproof.formats import parse_documents
+from pencilproof.generator.generate import GenerateOptions, generate_one
+from pencilproof.puzzle import Puzzle, Solution
+
+GENRE = get_genre("lighthouses")
+DATA = Path(__file__).parent / "data" / "janko" / "lighthouses.jsonl"
+RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+
+
+def _doc(i: int):
+    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"lighthouses.jsonl:{i + 1}")
+    assert not isinstance(doc, Exception), doc
+    return doc
+
+
+@pytest.mark.parametrize("i", range(12))
+def test_janko_unique_with_the_published_solution(i):
+    doc = _doc(i)
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE
+    assert res.solutions[0].rows == doc.solution.rows
+    assert GENRE.verify(doc.puzzle, doc.solution) == []
+    # A ship taken away: the lighthouses that saw it count one too many.
+    r, c = random.Random(i).choice([x for x in doc.puzzle.cells() if doc.solution[x] == "#"])
+    rows = [list(row) for row in doc.solution.rows]
+    rows[r][c] = "."
+    got = GENRE.verify(doc.puzzle, Solution(tuple(map("".join, rows))))
+    assert got and {v.code for v in got} == {"lhShipNe"}
+
+
+def test_janko_reading():
+    """Leuchttuerme 001: the numbers of the solution are the lighthouses, 'x' ships."""
+    doc = _doc(0)
+    assert doc.puzzle.clues() == {(0, 1): 2, (1, 5): 2, (3, 1): 1, (4, 3): 1, (7, 2): 0, (7, 5): 2}
+    assert doc.solution.rows[:2] == ("...#...#", "........")
+
+
+def test_the_lit_rule_is_janko_s():
+    """Without "every ship is lit", Leuchttuerme 001 would have more answers: ships could
+    sit on the twelve cells no lighthouse sees."""
+    doc = _doc(0)
+    unlit = [x for x in doc.puzzle.cells() if doc.puzzle[x] is None
+             and all(x[0] != r and x[1] != c for r, c in doc.puzzle.clues())]
+    assert len(unlit) == 12
+    rows = [list(row) for row in doc.solution.rows]
+    r, c = next(x for x in unlit if all(doc.solution[y] == "." and doc.puzzle[y] is None
+                                        for y in _around(x, 8, 8)))
+    rows[r][c] = "#"
+    got = GENRE.verify(doc.puzzle, Solution(tuple(map("".join, rows))))
+    assert [(v.code, v.cells) for v in got] == [("shUnlit", ((r, c),))]
+
+
+def _around(x, rows, cols):
+    return [(x[0] + dr, x[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if 0 <= x[0] + dr < rows and 0 <= x[1] + dc < cols]
+
+
+def _board(rows, cols, lights) -> Puzzle:
+    return Puzzle("lighthouses", rows, cols, tuple(tuple(lights.get((r, c)) for c in range(cols))
+                                                  for r in range(rows)))
+
+
+def test_codes_and_cells():
+    board = _board(4, 5, {(0, 0): 2, (3, 4): "?"})
+    assert GENRE.verify(board, Solution(("..#..", ".....", "#....", "....."))) == []
+    got = GENRE.verify(board, Solution(("..#.#", "...#.", "#....", "...#.")))
+    assert [(v.code, v.cells, v.message) for v in got] == [
+        ("shTouch", ((0, 2), (1, 3)), "two ships touch"),
+        ("shTouch", ((0, 4), (1, 3)), "two ships touch"),
+        ("shLighthouse", ((3, 3),), "a ship touches a lighthouse"),
+        ("shUnlit", ((1, 3),), "a ship is in no lighthouse's row or column"),
+        ("lhShipNe", ((0, 0),), "a lighthouse sees 3 ships instead of 2")]
+
+
+# -- brute force ---------------------------------------------------------------------------
+def _answers(rows, cols, lights) -> set[tuple[str, ...]]:
+    """Every set of ships on lit cells that are no lighthouses and touch none, kept where
+    no two touch and every number is its row's and column's count."""
+    def lit(x):
+        return any(x[0] == r or x[1] == c for r, c in lights)
+    free = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in lights and lit((r, c))
+            and not any(y in lights for y in _around((r, c), rows, cols))]
+    out = set()
+    for k in range(len(free) + 1):
+        for ships in itertools.combinations(free, k):
+            if any(abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+                   for a, b in itertools.combinations(ships, 2)):
+                continue
+            if any(isinstance(n, int) and sum((s[0] == r) != (s[1] == c) for s in ships) != n
+                   for (r, c), n in lights.items()):
+                continue
+            on = set(ships)
+            out.add(tuple("".join("#" if (r, c) in on else "." for c in range(cols))
+                          for r in range(rows)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_brute_force(seed):
+    """Lighthouses on random cells, each numbered (from a random set of ships, or off by
+    one for every fourth seed) or '?'."""
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(4, 4), (4, 5), (5, 5)])
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    spots = rng.sample(cells, rng.randint(1, 3))
+    ships = set(rng.sample([x for x in cells if x not in spots], rng.randint(0, 4)))
+    lights = {x: rng.choice([sum((s[0] == x[0]) != (s[1] == x[1]) for s in ships)] * 3 + ["?"])
+              for x in spots}
+    if seed % 4 == 0 and isinstance(lights[spots[0]], int):
+        lights[spots[0]] += 1
+    res = count(_board(rows, cols, lights), limit=None)
+    assert res.complete
+    assert {s.rows for s in res.solutions} == _answers(rows, cols, lights)
+
+
+def test_a_small_count():
+    """One lighthouse numbered 1 in the corner of a 3x3: a ship on one of the four cells
+    of its row and column that do not touch it."""
+    got = {s.rows for s in count(_board(3, 3, {(0, 0): 1}), limit=None).solutions}
+    assert got == _answers(3, 3, {(0, 0): 1}) == {("..#", "...", "..."), ("...", "...", "#..")}
+
+
+# -- bad input -------------------------------------------------------------------------------
+def _error(doc: dict) -> str:
+    (_, got), = parse_documents(json.dumps({"genre": "lighthouses", **doc}), "p.json")
+    assert isinstance(got, InputError)
+    return str(got)
+
+
+@pytest.mark.parametrize("grid, message", [
+    ([["x", None], [None, None]], "r1c1: unknown token 'x' (expected '.', '?' or a number)"),
+    ([[-1, None], [None, None]], "r1c1: clue -1 is out of range (0-999)"),
+])
+def test_bad_puzzles(grid, message):
+    assert _error({"rows": 2, "cols": 2, "grid": grid}).endswith(message)
+
+
+def test_bad_answer():
+    board = _board(2, 2, {(0, 0): 1})
+    got = GENRE.verify(board, Solution(("1.", ".#")))
+    assert [(v.code, v.message) for v in got] == [
+        ("anBadChar", "answer character '1' at r1c1, where the puzzle's given is '.'")]
+
+
+def test_bad_janko_block():
+    block = RECORDS[0]["janko"].replace("solution\n- 2 - x", "solution\n- 2 - y")
+    (_, got), = parse_documents(json.dumps({"janko": block}), "l.json")
+    assert isinstance(got, InputError)
+    assert "unknown problem token 'y' (expected a number or '-')" in str(got)
+
+
+# -- generation ------------------------------------------------------------------------------
+def test_generate():
+    got = generate_one(GenerateOptions(genre="lighthouses", rows=6, cols=6), 3, 0)
+    assert got is not None and GENRE.verify(got.puzzle, got.solution) == []
+    res = check(got.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == got.solution.rows
