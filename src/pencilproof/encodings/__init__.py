@@ -18,6 +18,7 @@ from .easyasabc import EASYASABC
 from .fillomino import FILLOMINO
 from .floodit import FLOODIT
 from .hashi import HASHI
+from .hidoku import HIDOKU
 from .kakuro import KAKURO
 from .kakurasu import KAKURASU
 from .nonogram import NONOGRAM
@@ -107,7 +108,8 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                EASYASABC, LITS, KAKURO,
                HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS,
                RIPPLE,
-               STR8TS, LIGHTHOUSES):
+               STR8TS, LIGHTHOUSES,
+               HIDOKU):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
