@@ -109,33 +109,33 @@ class Regular(Rule):
         self.code, self.message = code, message
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        def lit(spec: Literal) -> Lit:
-            return e[spec[0]] if spec[1] else -e[spec[0]]
-
         alphabet = [list(m) for m in self.letters]
         keep = self.automaton.layers(alphabet)
+        g = [] if guard is None else [-guard]
         if not keep[0]:
             e.clause([], guard)
             return
-        b = e.b
+        b, step = e.b, self.automaton.step
         state = [{s: b.new_var() for s in layer} for layer in keep]
-        e.clause([state[0][self.automaton.start]], guard)
+        out: list[list[Lit]] = [g + [state[0][self.automaton.start]]]
         for i, syms in enumerate(alphabet):
             into: dict[State, list[Lit]] = {t: [] for t in keep[i + 1]}
+            after = state[i + 1]
             for a in syms:
-                x, reads = lit(self.letters[i][a]), []
+                atom, on = self.letters[i][a]
+                x, reads = (e[atom] if on else -e[atom]), []
                 for s, q in state[i].items():
-                    t = self.automaton.step(i, s, a)
-                    if t not in keep[i + 1]:
-                        e.clause([-q, -x], guard)
+                    t = step(i, s, a)
+                    if t not in after:
+                        out.append(g + [-q, -x])
                         continue
-                    tr = e.reify_and([q, x])
-                    e.clause([-tr, state[i + 1][t]], guard)
+                    tr = b.new_var()  # the transition taken: q and x (a definition)
+                    out += [[-tr, q], [-tr, x], [tr, -q, -x], g + [-tr, after[t]]]
                     into[t].append(tr)
                     reads.append(tr)
-                e.clause([-x, *reads], guard)
-            for t, trs in into.items():
-                e.clause([-state[i + 1][t], *trs], guard)
+                out.append(g + [-x, *reads])
+            out += [g + [-after[t], *trs] for t, trs in into.items()]
+        b.add_clauses(out)
 
     def check(self, v: Values) -> list[Violation]:
         word = []
