@@ -91,7 +91,8 @@ def solution_set(puzzle, limit: int = 500) -> set:
 #: Sudoku candidate fixes its cell outright: a fifth of them leave a 5x5 ambiguous).
 LOOSE_SHARE = {"sudoku": 0.2, "futoshiki": 0.15, "skyscrapers": 0.15, "kakuro": 0.0,
                "str8ts": 0.25,
-               "hitori": 0.9, "kurodoko": 0.3, "creek": 0.4, "starbattle": 0.1, "tents": 0.2}
+               "hitori": 0.9, "kurodoko": 0.3, "creek": 0.4, "starbattle": 0.1, "tents": 0.2,
+               "battleships": 0.3}
 
 
 def loose_boards(name: str, n: int, seed: int, size: int) -> list:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..errors import InputError
+from .battleships import BATTLESHIPS
 from .canal import CANAL
 from .contract import (ClueKey, CodeFormat, JankoBlock, Encoded, FileFormat, FormatSpec, Generation,
                        Genre, Glyph,
@@ -109,7 +110,7 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS,
                RIPPLE,
                STR8TS, LIGHTHOUSES,
-               HIDOKU):
+               HIDOKU, BATTLESHIPS):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",

@@ -9,7 +9,8 @@
   every marked cell belongs to one owner: a perfect matching, encoded with a literal per
   (owner, neighbour) pair and checked in pzprjs's "camps";
 * :class:`Fleet`: the marked cells form straight ships, so many of each length;
-  :class:`ShipPart`: a given part of a ship (an end, a middle, a one-cell ship, water);
+  :class:`ShipPart`: a given part of a ship (an end, a middle, a one-cell ship, water),
+  :func:`part_of` the part an answer shows at a cell;
 * :func:`random_rooms`: a random partition of the grid into rooms of bounded sizes;
   :func:`janko_layout`: the puzzle of a Janko block that has only rooms;
   :class:`KnownCells`: optional givens "this cell is (not) marked" for such genres.
@@ -175,6 +176,142 @@ def _matched(near: Mapping[Cell, Sequence[Cell]], marked: set[Cell]) -> int:
     return sum(augment(o, set()) for o in sorted(near))
 
 
+class Fleet(Rule):
+    """The shaded cells form straight ships one cell wide, ``fleet[L - 1]`` of length L
+    (and none longer than the fleet's longest).
+
+    Encoded: no 2x2 block holds three shaded cells (so every piece is straight); a
+    literal per place a ship of length L can lie (its cells shaded, the cells before and
+    after it not; a ship of one cell has no shaded neighbour at all), counted exactly
+    per length; no run longer than the longest ship; the shaded cells number the fleet's.
+    ``codes`` (pzprjs's bank codes for Battleships): ``invalid`` (a piece that is no ship
+    of the fleet: bent, too wide, of a length the fleet lacks), ``over`` / ``under`` (more
+    / fewer ships of a length than the fleet has), each (failcode, message)."""
+
+    def __init__(self, rows: int, cols: int, fleet: Sequence[int], codes: Codes):
+        self.rows, self.cols, self.fleet, self.codes = rows, cols, tuple(fleet), dict(codes)
+        self.code, self.message = self.codes["invalid"]
+
+    def cell(self, r: int, c: int) -> Optional[Cell]:
+        return (r, c) if 0 <= r < self.rows and 0 <= c < self.cols else None
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        rows, cols, longest = self.rows, self.cols, len(self.fleet)
+        s = {(r, c): e[S((r, c))] for r in range(rows) for c in range(cols)}
+        for r in range(rows - 1):
+            for c in range(cols - 1):
+                block = [s[(r, c)], s[(r, c + 1)], s[(r + 1, c)], s[(r + 1, c + 1)]]
+                for i in range(4):
+                    e.clause([-x for j, x in enumerate(block) if j != i], guard)
+        for length in range(1, longest + 2):
+            places = []
+            for (r, c) in s:
+                for dr, dc in ((0, 1), (1, 0))[:1 if length == 1 else 2]:
+                    run = [self.cell(r + dr * k, c + dc * k) for k in range(length)]
+                    if None in run:
+                        continue
+                    ends = [self.cell(r - dr, c - dc), self.cell(r + dr * length, c + dc * length)]
+                    if length == 1:
+                        ends = [self.cell(r + y, c + x) for y, x in ORTHO]
+                    if length > longest:  # no run this long
+                        e.clause([-s[x] for x in run if x is not None], guard)
+                        continue
+                    lits = [s[x] for x in run if x is not None] + [-s[x] for x in ends if x is not None]
+                    atom = ("ship", length, r, c, dr)
+                    e.lits[atom] = e.reify_and(lits)
+                    places.append(atom)
+            if length <= longest:
+                Count(places, self.fleet[length - 1], [], "", "").encode(e, guard)
+        total = sum(n * (k + 1) for k, n in enumerate(self.fleet))
+        Count([S(x) for x in s], total, [], "", "").encode(e, guard)
+
+    def ships(self, v: Values) -> tuple[dict[int, list[list[Cell]]], list[list[Cell]]]:
+        """The answer's ships by length, and its pieces that are no ship of the fleet."""
+        by_length: dict[int, list[list[Cell]]] = {}
+        invalid = []
+        cells = [(r, c) for r in range(self.rows) for c in range(self.cols)]
+        for piece in pieces(v, cells):
+            straight = len({r for r, _ in piece}) == 1 or len({c for _, c in piece}) == 1
+            n = len(piece)
+            if straight and n <= len(self.fleet) and self.fleet[n - 1] > 0:
+                by_length.setdefault(n, []).append(piece)
+            else:
+                invalid.append(piece)
+        return by_length, invalid
+
+    def check(self, v: Values) -> list[Violation]:
+        by_length, invalid = self.ships(v)
+        out = [Violation(*self.codes["invalid"], tuple(piece)) for piece in invalid]
+        for k, need in enumerate(self.fleet):
+            got = by_length.get(k + 1, [])
+            if len(got) != need:
+                code, message = self.codes["over" if len(got) > need else "under"]
+                cells = tuple(sorted(x for piece in got for x in piece))
+                out.append(Violation(code, message.format(n=need, k=len(got), length=k + 1), cells))
+        return out
+
+
+#: Ship parts as Janko writes them: water, a one-cell ship, the north, south, west and
+#: east ends (the end whose side is open), a middle.
+PARTS = "xonswem"
+_OPEN = {"n": (1, 0), "s": (-1, 0), "w": (0, 1), "e": (0, -1)}
+
+
+def part_of(v: Values, cell: Cell) -> str:
+    """The part an answer shows at a cell: ``x`` water, or the ship part by its shaded
+    neighbours (``+`` where a piece bends)."""
+    if not v[S(cell)]:
+        return "x"
+    on = {d for d in ORTHO if v[S((cell[0] + d[0], cell[1] + d[1]))]}
+    if {(-1, 0), (1, 0)} <= on or {(0, -1), (0, 1)} <= on:
+        return "m"
+    if not on:
+        return "o"
+    if len(on) == 1:
+        return next(p for p, d in _OPEN.items() if d in on)
+    return "+"
+
+
+class ShipPart(Rule):
+    """A given ship part at a cell (:data:`PARTS`): water is unshaded; a one-cell ship
+    has no shaded neighbour; an end is shaded with its one open side's neighbour shaded
+    and the others not; a middle has shaded neighbours on two opposite sides. Checked
+    as pzprjs does: a part whose cell has neighbours it should not (or water that is
+    shaded) is ``extra``, any other difference ``mismatch``."""
+
+    def __init__(self, rows: int, cols: int, cell: Cell, part: str, codes: Codes):
+        self.rows, self.cols, self.cell, self.part, self.codes = rows, cols, cell, part, dict(codes)
+        self.code, self.message = self.codes["mismatch"]
+
+    def near(self, d: tuple[int, int]) -> Optional[Cell]:
+        y = (self.cell[0] + d[0], self.cell[1] + d[1])
+        return y if 0 <= y[0] < self.rows and 0 <= y[1] < self.cols else None
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        me, p = e[S(self.cell)], self.part
+        e.clause([-me] if p == "x" else [me], guard)
+        if p in _OPEN or p == "o":
+            for d in ORTHO:
+                y = self.near(d)
+                if d == _OPEN.get(p):
+                    e.clause([e[S(y)]] if y is not None else [], guard)
+                elif y is not None:
+                    e.clause([-e[S(y)]], guard)
+        elif p == "m":  # across (h) or up and down
+            h = e.b.new_var()
+            for d, side in (((0, -1), h), ((0, 1), h), ((-1, 0), -h), ((1, 0), -h)):
+                y = self.near(d)
+                e.clause([-side] + ([e[S(y)]] if y is not None else []), guard)
+
+    def check(self, v: Values) -> list[Violation]:
+        got = part_of(v, self.cell)
+        if got == self.part:
+            return []
+        extra = self.part == "x" or (got != "x" and self.part != "m" and got != "o")
+        code, message = self.codes["extra" if extra else "mismatch"]
+        return [Violation(code, message.format(part=self.part, got=got), (self.cell,))]
+
+
 def random_rooms(rows: int, cols: int, rng: random.Random, sizes: Sequence[int],
                  smallest: int = 1) -> tuple[tuple[int, ...], ...]:
     """A random partition into edge-connected rooms (an ``areas`` layout): each room grows
@@ -277,4 +414,4 @@ def pieces(v: Values, cells: Sequence[Cell]) -> list[list[Cell]]:
 
 
 __all__ = ["ExactCount", "in_order", "touching", "no_touch", "Matching", "random_rooms", "janko_layout",
-           "apart", "KnownCells", "pieces", "Codes"]
+           "apart", "KnownCells", "pieces", "Codes", "Fleet", "ShipPart", "PARTS", "part_of"]

@@ -1,0 +1,174 @@
+"""Battleships (janko.at "Battleships", puzz.link "battleship"): place the fleet in the
+grid, each ship a straight line of cells, so that no two ships touch, not even at a
+corner, every row and column holds as many ship cells as its number says, and every
+given part of a ship (or of water) is as shown.
+
+The fleet is the ``fleet`` parameter: the number of ships of each length from 1 up,
+as Janko's ``ships`` field writes it (``ships 5 4 3 2 1``: five one-cell ships, four of
+two cells, three of three, two of four, one of five; every published puzzle's solution
+has exactly that fleet). Numbers are the ``top`` (ship cells per column) and ``left``
+(per row) parameters: Janko's ``clabels`` and ``rlabels``. Givens are Janko's problem
+tokens: ``x`` water, ``o`` a one-cell ship, ``n`` ``s`` ``w`` ``e`` the north, south,
+west and east end of a ship, ``m`` a middle part. Answers shade the ship cells ``#``.
+
+The rules are janko.at's (no touching diagonally); failcodes are pzprjs's (statuepark.js
+battleship, whose piece bank is the fleet), in its order: ``csPieceExtra``, ``bankGt``,
+``bankInvalid``, ``shDiag``, ``csMismatch``, ``exShadeNe``, ``bankLt``.
+
+The fleet stays when clues are switched; the clues are the numbers and the parts.
+Generation places the fleet (by default 1 ship of length L, 2 of L-1, ... L one-cell
+ships, L as large as keeps the fleet within 30% of the cells) and offers every number
+and every cell's part.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Optional
+
+from ..errors import InputError
+from ..puzzle import Cell, Clue, Puzzle, Violation
+from .base import read_number
+from .contract import Glyph, JankoBlock
+from .kit import NotAll, S, Shade, Values, kit_formats
+from .kit.lines_of_cells import EdgeGenre, EdgeGeneration, edge_cells
+from .kit.model import Rule
+from .kit.placement import PARTS, ExactCount, Fleet, ShipPart, in_order, part_of
+
+ORDER = ("csPieceExtra", "bankGt", "bankInvalid", "shDiag", "csMismatch", "exShadeNe", "bankLt")
+BANK = {"invalid": ("bankInvalid", "a piece is no ship of the fleet"),
+        "over": ("bankGt", "{k} ships of length {length}, the fleet has {n}"),
+        "under": ("bankLt", "{k} ships of length {length}, the fleet has {n}")}
+PART_CODES = {"extra": ("csPieceExtra", "the part at a given '{part}' is '{got}'"),
+              "mismatch": ("csMismatch", "the part at a given '{part}' is '{got}'")}
+GLYPHS = {"x": "~", "o": "o", "n": "^", "s": "v", "w": "<", "e": ">", "m": "="}
+
+
+def fleet_of(puzzle: Puzzle) -> tuple[int, ...]:
+    fleet = puzzle.param("fleet")
+    if fleet is None:
+        raise InputError("a Battleships needs its fleet ('fleet': ships of each length from 1)")
+    return tuple(fleet)
+
+
+def default_fleet(rows: int, cols: int) -> tuple[int, ...]:
+    """L one-cell ships, L-1 of two cells, ... one of L: L as large as keeps the fleet's
+    cells within 30% of the grid (3: 6x6, 4: 10x10, 5: 11x11)."""
+    longest = 1
+    while longest < min(rows, cols) and (longest + 1) * (longest + 2) * (longest + 3) <= 1.8 * rows * cols:
+        longest += 1
+    return tuple(range(longest, 0, -1))
+
+
+class Battleships(EdgeGenre):
+    name = "battleships"
+    aliases = ("battleship", "bimaru")
+    summary = "place the fleet: straight ships, none touching, line counts, given parts"
+    edge_sides = ("top", "left")
+    param_keys = ("top", "left", "fleet")
+    layer = Shade()
+    janko_problem = {"-": None, **{p: p for p in PARTS}}
+    janko_solution = dict.fromkeys("onswem", "#")
+    formats = kit_formats(janko_names=("battleships",), blank=".", drawing={"#": "shade"})
+    editor_candidates = (".", *PARTS)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.generator = BattleshipsGeneration(self)
+
+    def parse_clue(self, token: object, where: str) -> Clue:
+        if token is None or token in (".", "-"):
+            return None
+        if isinstance(token, str) and token in PARTS:
+            return token
+        raise InputError(f"unknown given {token!r} (expected '.' or a part: x water, o a "
+                         f"one-cell ship, n s w e an end, m a middle)", where)
+
+    def glyph(self, clue: Clue) -> Optional[Glyph]:
+        return None if clue is None else Glyph(GLYPHS[str(clue)])
+
+    def parse_param(self, key: str, value: object, where: str) -> Any:
+        if key != "fleet":
+            return super().parse_param(key, value, where)
+        if isinstance(value, str):
+            value = value.split()
+        if not isinstance(value, (list, tuple)) or not value:
+            raise InputError("'fleet' must list how many ships there are of each length from 1",
+                             where)
+        fleet = tuple(read_number(x, f"{where}[{i}]", "a number", "a ship count must be a number")
+                      for i, x in enumerate(value))
+        if min(fleet) < 0 or not any(fleet):
+            raise InputError(f"a fleet counts ships of each length from 1, got {list(fleet)}", where)
+        return fleet
+
+    def edge_label(self, token: object, where: str) -> Optional[int]:
+        if token is None:
+            return None
+        n = read_number(token, where, "a number", "a ship count must be a number")
+        if n < 0:
+            raise InputError(f"a ship count is at least 0, got {n}", where)
+        return n
+
+    def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
+        super().check_puzzle(puzzle, where)
+        try:
+            fleet_of(puzzle)
+        except InputError as e:
+            raise InputError(e.message, where) from None
+
+    def rules(self, puzzle: Puzzle) -> list[Rule]:
+        out: list[Rule] = [Fleet(puzzle.rows, puzzle.cols, fleet_of(puzzle), BANK)]
+        for r in range(puzzle.rows - 1):
+            for c in range(puzzle.cols - 1):
+                for a, b, x, y in (((r, c), (r + 1, c + 1), (r, c + 1), (r + 1, c)),
+                                   ((r, c + 1), (r + 1, c), (r, c), (r + 1, c + 1))):
+                    out.append(NotAll([S(a), S(b)], (a, b), "shDiag", "two ships touch at a corner",
+                                      negated=[S(x), S(y)]))
+        return out
+
+    def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
+        return [ShipPart(puzzle.rows, puzzle.cols, cell, str(clue), PART_CODES)]
+
+    def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
+        return part_of(v, cell)
+
+    def edge_rules(self, puzzle: Puzzle, side: str, i: int, label: Any) -> list[Rule]:
+        cells = edge_cells(puzzle, side, i)
+        what = f"row {i + 1}" if side == "left" else f"column {i + 1}"
+        return [ExactCount([S(x) for x in cells], label, cells, "exShadeNe",
+                           f"{what} has {{k}} ship cells instead of {{n}}")]
+
+    def edge_value(self, puzzle: Puzzle, v: Values, side: str, i: int) -> Any:
+        return v.count(S(x) for x in edge_cells(puzzle, side, i))
+
+    def verify(self, puzzle: Puzzle, answer: Any) -> list[Violation]:
+        return in_order(super().verify(puzzle, answer), ORDER)
+
+    def janko_puzzle(self, block: JankoBlock) -> Puzzle:
+        puzzle = super().janko_puzzle(block)
+        labels = {}
+        for section, side in (("clabels", "top"), ("rlabels", "left")):
+            lines = block.sections.get(section)
+            if lines:
+                toks = [t for line in lines for t in line]
+                n = block.cols if side == "top" else block.rows
+                if len(toks) != n:
+                    raise InputError(f"{section} has {len(toks)} numbers, expected {n}", block.where)
+                labels.update({(side, i): self.edge_label(None if t == "-" else t, at)
+                               for i, (t, at) in enumerate(toks)})
+        ships = block.fields.get("ships")
+        if ships is None:
+            raise InputError("no 'ships' field (the fleet)", block.where)
+        fleet = self.parse_param("fleet", ships, f"{block.where}: ships")
+        return self.with_labels(puzzle, labels).with_params(fleet=fleet)
+
+    def random_layout(self, rows: int, cols: int, rng: random.Random) -> Puzzle:
+        return super().random_layout(rows, cols, rng).with_params(fleet=default_fleet(rows, cols))
+
+
+class BattleshipsGeneration(EdgeGeneration):
+    """The fleet stays; the numbers and the parts are the clues."""
+
+    default_density = 0.25
+
+
+BATTLESHIPS = Battleships()
