@@ -11,6 +11,7 @@ import pytest
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.errors import InputError
+from pencilproof.analysis.repair import repair
 from pencilproof.formats import parse_documents, parse_url
 from pencilproof.formats.pzprv3 import parse_pzprv3
 from pencilproof.generator.generate import GenerateOptions, generate_one
@@ -313,3 +314,17 @@ def test_generate_and_minimize():
     m = minimize(_puzzle(ROOMS, NUMBERS))
     assert check(m.minimized).solutions[0].rows == PZPRJS[-1][2]
     assert len(m.minimized.clues()) < 5
+
+
+def test_repair_of_a_file_with_its_answer():
+    """An answer read from a file knows its rooms (the kit keeps the puzzle as its
+    layout), so repair can offer room numbers for it: the pzprjs puzzle without its
+    numbers gets numbers back that make it unique with that answer."""
+    text = json.dumps({"genre": "heyawake", "rows": 6, "cols": 6,
+                       "grid": [[None] * 6 for _ in range(6)], "areas": list(ROOMS),
+                       "solution": list(PZPRJS[-1][2])})
+    (_, doc), = parse_documents(text, "p.json")
+    got = repair(doc.puzzle, doc.solution)
+    assert got.found and not got.already_unique and got.clues
+    res = check(got.repaired)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == PZPRJS[-1][2]
