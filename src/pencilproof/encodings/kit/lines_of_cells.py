@@ -43,18 +43,22 @@ class Automaton:
     step: Callable[[int, State, Symbol], Optional[State]]
     accept: Callable[[State], bool]
 
-    def layers(self, alphabet: Sequence[Sequence[Symbol]]) -> list[set[State]]:
-        """The states at each position (0..n) that are reachable and can still accept."""
+    def layers(self, alphabet: Sequence[Sequence[Symbol]]
+               ) -> tuple[list[set[State]], list[dict[tuple[State, Symbol], State]]]:
+        """The states at each position (0..n) that are reachable and can still accept,
+        and the moves between them at each position: (state, symbol) -> next state."""
         fwd: list[set[State]] = [{self.start}]
+        moves: list[dict[tuple[State, Symbol], State]] = []
         for i, syms in enumerate(alphabet):
-            fwd.append({t for s in fwd[-1] for a in syms
-                        if (t := self.step(i, s, a)) is not None})
+            step = {(s, a): t for s in fwd[-1] for a in syms if (t := self.step(i, s, a)) is not None}
+            moves.append(step)
+            fwd.append(set(step.values()))
         keep: list[set[State]] = [set() for _ in fwd]
         keep[-1] = {s for s in fwd[-1] if self.accept(s)}
         for i in range(len(alphabet) - 1, -1, -1):
-            keep[i] = {s for s in fwd[i] if any(self.step(i, s, a) in keep[i + 1]
-                                                for a in alphabet[i])}
-        return keep
+            moves[i] = {k: t for k, t in moves[i].items() if t in keep[i + 1]}
+            keep[i] = {s for s, _ in moves[i]}
+        return keep, moves
 
     def accepts(self, word: Sequence[Symbol]) -> bool:
         state: Optional[State] = self.start
@@ -110,12 +114,12 @@ class Regular(Rule):
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
         alphabet = [list(m) for m in self.letters]
-        keep = self.automaton.layers(alphabet)
+        keep, moves = self.automaton.layers(alphabet)
         g = [] if guard is None else [-guard]
         if not keep[0]:
             e.clause([], guard)
             return
-        b, step = e.b, self.automaton.step
+        b = e.b
         state = [{s: b.new_var() for s in layer} for layer in keep]
         out: list[list[Lit]] = [g + [state[0][self.automaton.start]]]
         for i, syms in enumerate(alphabet):
@@ -125,8 +129,8 @@ class Regular(Rule):
                 atom, on = self.letters[i][a]
                 x, reads = (e[atom] if on else -e[atom]), []
                 for s, q in state[i].items():
-                    t = step(i, s, a)
-                    if t not in after:
+                    t = moves[i].get((s, a))
+                    if t is None:
                         out.append(g + [-q, -x])
                         continue
                     tr = b.new_var()  # the transition taken: q and x (a definition)
