@@ -123,29 +123,35 @@ class Islands(Rule):
             for b in neighbours(a, rows, cols):
                 if b in numbers and a < b:
                     e.clause([-k[x] for x in (a, b) if x in k])
+        g = {a: e[self.sized[a]] for a in self.sized}
         if self.need_number and self.size is None:
-            self.reach(e, fixed, k)
-        e.lazy.append(_IslandCuts(self, e, k, {a: e[self.sized[a]] for a in self.sized}))
+            self.reach(e, fixed, k, g)
+        e.lazy.append(_IslandCuts(self, e, k, g))
 
-    def reach(self, e: Encoder, fixed: Collection[Cell], k: Mapping[Cell, Lit]) -> None:
+    def reach(self, e: Encoder, fixed: Collection[Cell], k: Mapping[Cell, Lit],
+              g: Mapping[Cell, Lit]) -> None:
+        """A cell on the islands is reached by a number within its size: for each cell,
+        the literals of the numbers that reach it (None: one that always does; a number
+        that reaches it only beyond its size does so while its value is off)."""
         rows, cols, numbers = self.rows, self.cols, self.numbers
         near: dict[Cell, set[Cell]] = {}  # cell -> the given numbers beside it
         for a in fixed:
             for y in neighbours(a, rows, cols):
                 near.setdefault(y, set()).add(a)
-        reach: dict[Cell, list[Cell]] = {}
+        reach: dict[Cell, list[Optional[Lit]]] = {}
         for a, n in numbers.items():
             dist = _distances(a, lambda y, a=a: y not in fixed and near.get(y, set()) <= {a},
                               rows, cols)
             for y, d in dist.items():
-                if n is None or a in self.sized or d <= n - 1:
-                    reach.setdefault(y, []).append(a)
+                if n is None or d <= n - 1:
+                    reach.setdefault(y, []).append(k.get(a))
+                elif a in g:
+                    reach.setdefault(y, []).append(k[a] if a in k else -g[a])
         for r in range(rows):
             for c in range(cols):
-                x = (r, c)
-                if x in numbers or any(a in fixed for a in reach.get(x, ())):
-                    continue
-                e.clause([-self.member(e, x)] + [k[a] for a in reach.get(x, ())])
+                lits = reach.get((r, c), [])
+                if (r, c) not in numbers and None not in lits:
+                    e.clause([-self.member(e, (r, c))] + [x for x in lits if x is not None])
 
     def check(self, v: Values) -> list[Violation]:
         out = [Violation(self.codes["off"], f"a number is not on {self.noun}", (a,))
