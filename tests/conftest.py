@@ -92,7 +92,10 @@ def solution_set(puzzle, limit: int = 500) -> set:
 LOOSE_SHARE = {"sudoku": 0.2, "futoshiki": 0.15, "skyscrapers": 0.15, "kakuro": 0.0,
                "str8ts": 0.25,
                "hitori": 0.9, "kurodoko": 0.3, "creek": 0.4, "starbattle": 0.1, "tents": 0.2,
-               "battleships": 0.3}
+               "battleships": 0.3, "grandtour": 0.15, "yajilin": 0.4}
+#: Extra columns on odd sizes, for genres with no answer on an odd number of cells
+#: (Grand Tour: a loop through every cell).
+LOOSE_WIDER = {"grandtour": 1}
 
 
 def loose_boards(name: str, n: int, seed: int, size: int) -> list:
@@ -106,7 +109,8 @@ def loose_boards(name: str, n: int, seed: int, size: int) -> list:
     rng = random.Random(seed)
     out = []
     for _ in range(n):
-        answer = hooks.random_answer(size, size, rng, None, None)
+        answer = hooks.random_answer(size, size + LOOSE_WIDER.get(name, 0) * (size % 2), rng, None,
+                                     None)
         cands = hooks.clue_candidates(answer)
         share = LOOSE_SHARE.get(name, 0.6)
         chosen = {k: cands[k] for k in sorted(cands, key=repr) if rng.random() < share}

@@ -47,6 +47,11 @@ from .starbattle import STARBATTLE
 from .sudoku import SUDOKU
 from .taiji import TAIJI
 from .tents import TENTS
+from .yajilin import YAJILIN
+from .country import COUNTRY
+from .corral import CORRAL
+from .linesweeper import LINESWEEPER
+from .grandtour import GRANDTOUR
 
 GENRES: dict[str, Genre] = {}
 
@@ -107,6 +112,7 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                NONOGRAM, NORINORI,
                KAKURASU,
                EASYASABC, LITS, KAKURO,
+               YAJILIN, COUNTRY, CORRAL, LINESWEEPER, GRANDTOUR,
                HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS,
                RIPPLE,
                STR8TS, LIGHTHOUSES,

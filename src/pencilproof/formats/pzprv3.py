@@ -13,6 +13,7 @@ Which sections follow the size is data in the genre's FormatSpec (``pzprv3_secti
   Masyu's circles), ``-`` pzprjs's special given (a ``?`` clue or an unnumbered wall:
   ``qnum_minus2``);
 * ``qnum_ans``: givens and answer marks in one section (Light Up, Nurikabe);
+* ``dirqnum``: arrow clues ``DIR,NUM`` (Yajilin, :mod:`pencilproof.encodings.kit.arrows`);
 * ``ans``: shading marks (``#`` shaded, ``+`` marked unshaded, ``.`` undecided; the
   ``pzprv3_read``/``pzprv3_write`` tables);
 * ``anum``: answer numbers (Sudoku, Fillomino), ``.`` and pzprjs's colour marks undecided,
@@ -21,7 +22,8 @@ Which sections follow the size is data in the genre's FormatSpec (``pzprv3_secti
   (in ``pzprv3`` files before version 1: a room count and rows of room numbers), read
   into the puzzle's ``areas``;
 * ``lines``: lines between cell centres (the same two border grids; a number the count of
-  lines, ``-1`` a cross mark), read as the pipe characters of the answer (Masyu);
+  lines, ``-1`` a cross mark), read as the pipe characters of the answer (Masyu); after
+  an ``ans`` section (Yajilin) a cell without lines keeps its mark;
 * ``edge_lines``: a loop along the cell sides (Slitherlink: the same border grids with
   the grid's own edges), read as the cells inside it (``#``);
 * ``bridges``: bridge counts between cell centres (Hashiwokakero), read as the cells the
@@ -30,6 +32,8 @@ Which sections follow the size is data in the genre's FormatSpec (``pzprv3_secti
   whose answer numbers differ;
 * ``qsub``: pzprjs's cell colours (version 1 files only), read and dropped;
 * ``flag:X``: a line ``X`` here sets a rule variant, which is refused;
+* ``flags``: pzprjs's line of rule flags (Country Road's files from version 1 on, written
+  as version 2), which must be empty;
 * ``square`` (first only): the size is one line, the side of a square grid (Sudoku).
 
 The sections that name answers may be missing (a puzzle without its answer). Lines
@@ -45,6 +49,7 @@ from typing import Any, Callable, Optional
 from urllib.parse import unquote
 
 from ..encodings import FormatSpec, Genre, get_genre
+from ..encodings.kit.arrows import dirqnum_token, dirqnum_value
 from ..encodings.kit.layers import DIGITS, PIPE_DIRS, PIPES, char_number, number_char
 from ..encodings.kit.lattice import normalize_areas
 from ..encodings.kit.urlcodec import borders_to_areas
@@ -57,7 +62,7 @@ HEADER_RE = re.compile(r"^pzprv3(\.\d+)?$")
 #: ``https://puzz.link/p?pzprv3/...`` (spaces maybe %20-encoded) or a bare ``pzprv3/...``.
 PZPRV3_URL_RE = re.compile(r"^(?:(?:https?://)?[^?\s]*\?)?(?P<body>pzprv3(?:\.\d+)?/)")
 #: Sections that hold the puzzle (the others hold the answer and may be missing).
-PUZZLE_SECTIONS = ("qnum", "qnum_ans", "rooms")
+PUZZLE_SECTIONS = ("qnum", "qnum_ans", "rooms", "dirqnum")
 #: Sections pzprjs writes in version 1 files (``pzprv3.1``).
 VERSIONED = ("rooms", "qsub")
 #: pzprjs's answer-number marks that are not numbers (colours, a completion mark).
@@ -127,6 +132,8 @@ def _given(spec: FormatSpec, tok: str) -> object:
         return None
     if tok == "-":
         return spec.qnum_minus2
+    if "," in tok:              # an arrow clue DIR,NUM
+        return dirqnum_value(tok)
     number = ascii_number(tok)      # may raise InputError (a ValueError): too many digits
     if number is not None:
         return given_of(spec, number)
@@ -310,10 +317,18 @@ class _Reading:
                 if r > 0 and down[(r - 1) * cols + c] > 0:
                     dirs.add("N")
                 pipe = PIPES.get(frozenset(dirs))
-                if pipe is None:
-                    self.lost = True
-                else:
+                if pipe is None or pipe != "." and self.marks.get((r, c)) == "#":
+                    self.lost = True            # a branch; a line on a shaded cell
+                elif pipe != "." or (r, c) not in self.marks:
                     self.marks[(r, c)] = pipe
+
+    def flags(self) -> None:
+        if self.version >= 1:
+            text = self.lines.get(self.index, "the flags line").strip()
+            if text:
+                raise InputError(f"the file's option {text!r} (a rule variant) is not supported",
+                                 self.lines.at(self.index))
+            self.index += 1
 
     def skip(self, section: str) -> None:
         if section == "border_ans":
@@ -349,9 +364,11 @@ def parse_pzprv3(text: str, where: str) -> Document:
             if read.index < len(lines.lines) and lines.lines[read.index].strip() == section[5:]:
                 raise InputError(f"the file's option {section[5:]!r} (a rule variant) is not "
                                  f"supported", lines.at(read.index))
+        elif section == "flags":
+            read.flags()
         elif section not in PUZZLE_SECTIONS and not lines.more(read.index):
             break                                   # a puzzle without its answer
-        elif section in ("qnum", "qnum_ans"):
+        elif section in ("qnum", "qnum_ans", "dirqnum"):
             read.answered |= section == "qnum_ans"
             read.qnum(section == "qnum_ans")
             read.blank &= not read.marks
@@ -482,6 +499,8 @@ class _Writing:
         rows, cols = self.rows, self.cols
         if name == "qnum":
             return self.grid(self.given)
+        if name == "dirqnum":
+            return self.grid(lambda cell: dirqnum_token(pzpr_of(self.spec, self.puzzle[cell])))
         if name == "qnum_ans":
             return self.grid(lambda cell: self.answer(cell) if self.puzzle[cell] is None
                              else self.given(cell))
@@ -491,6 +510,8 @@ class _Writing:
             return self.grid(self.anum)
         if name == "qsub":
             return self.grid(lambda cell: "0")
+        if name == "flags":
+            return [""]
         if name == "rooms":
             layout = self.puzzle.param("areas") or [[0] * cols for _ in range(rows)]
             return _side_lines(rows, cols, lambda side: "1" if layout[side[0][0]][side[0][1]]
@@ -514,7 +535,8 @@ def pzprv3_lines(puzzle: Puzzle, solution: Solution | None = None) -> list[str]:
         raise InputError(f"{puzzle.genre} has no pzprv3 format")
     sections = spec.pzprv3_sections
     carried_params(puzzle, "rooms" in sections, "pzprv3 format")
-    head = "pzprv3.1" if any(s in VERSIONED for s in sections) else "pzprv3"
+    head = ("pzprv3.2" if "flags" in sections else
+            "pzprv3.1" if any(s in VERSIONED for s in sections) else "pzprv3")
     square = sections[:1] == ("square",)
     if square and puzzle.rows != puzzle.cols:
         raise InputError(f"a {puzzle.genre} pzprv3 file holds a square grid, not "

@@ -158,7 +158,8 @@ class _Outside(Rule):
     code = "lnPlLoop"
     message = "the loop shuts in {k} outside area(s) apart from the grid's outside"
 
-    def __init__(self, puzzle: Puzzle, inside: Callable[[Cell], Atom]):
+    def __init__(self, puzzle: Puzzle, inside: Callable[[Cell], Atom], code: str = "lnPlLoop"):
+        self.code = code
         self.inside = {c: inside(c) for c in puzzle.cells()}
         rows, cols = puzzle.rows + 2, puzzle.cols + 2
         nodes: dict[Hashable, Atom | None] = {(r, c): None for r in range(rows) for c in range(cols)}
@@ -188,7 +189,8 @@ class _Outside(Rule):
         return [self.broken(shut, self.message.format(k=len(comps) - 1))]
 
 
-def region_loop(puzzle: Puzzle, inside: Callable[[Cell], Atom] = S) -> list[Rule]:
+def region_loop(puzzle: Puzzle, inside: Callable[[Cell], Atom] = S, inside_code: str = "lnPlLoop",
+                outside_code: str = "lnPlLoop") -> list[Rule]:
     """Rules that make the boundary of the cells whose ``inside`` atom is true (the area
     around the grid counts as outside) one simple loop along the grid lines.
 
@@ -198,7 +200,8 @@ def region_loop(puzzle: Puzzle, inside: Callable[[Cell], Atom] = S) -> list[Rule
     into k + 1 pieces, each one edge-connected set of cells, inside and outside in turn.
     So: one loop exactly when some cell is inside (``brNoLine``), no such point
     (``lnCross``: four lines meet there), the inside cells are connected and the outside
-    cells with the area around the grid are connected (``lnPlLoop`` either way)."""
+    cells with the area around the grid are connected (``lnPlLoop`` either way, or a
+    genre's ``inside_code`` / ``outside_code``)."""
     cells = list(puzzle.cells())
     out: list[Rule] = [Count([inside(c) for c in cells], 1, (), "brNoLine", "there is no loop", ">=")]
     for r in range(puzzle.rows - 1):
@@ -208,10 +211,10 @@ def region_loop(puzzle: Puzzle, inside: Callable[[Cell], Atom] = S) -> list[Rule
                 out.append(NotAll([inside(z) for z in on], (a, b, x, y), "lnCross",
                                   "the loop touches itself at a grid point",
                                   negated=[inside(z) for z in off]))
-    out.append(Connected({c: inside(c) for c in cells}, [], "lnPlLoop",
+    out.append(Connected({c: inside(c) for c in cells}, [], inside_code,
                          "the loop's inside falls into {k} pieces, so there is more than one "
                          "loop", grid=(puzzle.rows, puzzle.cols)))
-    out.append(_Outside(puzzle, inside))
+    out.append(_Outside(puzzle, inside, outside_code))
     return out
 
 
