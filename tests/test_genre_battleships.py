@@ -14,7 +14,8 @@ from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.battleships import default_fleet
 from pencilproof.errors import InputError
-from pencilproof.formats import parse_documents
+from pencilproof.encodings.kit.bodies import ship_piece
+from pencilproof.formats import parse_documents, parse_url, to_url
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
@@ -81,11 +82,12 @@ def _pieces(rows):
     return out
 
 
-# pzprjs test/script/battleship.js (its URL 6/6/g12h2g30g3gk0r3w//c): the pzprv3 files
+# pzprjs test/script/battleship.js: its URL, and its pzprv3 files, which
 # hold the bank 'c' (three ships of one cell, two of two, one of three), a 7x7 grid of
 # the corner, the column numbers above and the row numbers left of the cells (0 water,
 # 3 a west end), then the answer ('#' shaded, '+' and '.' not). pzprjs counts a given
 # part as shaded whatever the answer row says: our rows shade r4c1.
+URL = "https://puzz.link/p?battleship/6/6/g12h2g30g3gk0r3w//c"
 TOP, LEFT, FLEET = (None, 1, 2, None, None, 2), (None, 3, 0, None, 3, None), (3, 2, 1)
 PZPRJS = [
     ("csPieceExtra", ("......", "......", "......", "#.....", "#.....", "#.....")),
@@ -109,9 +111,32 @@ def _board(rows, cols, fleet, parts=None, top=None, left=None) -> Puzzle:
 SCRIPT = _board(6, 6, FLEET, {(0, 5): "x", (3, 0): "w"}, TOP, LEFT)
 
 
-def test_pzprjs_puzzle_is_unique():
+def test_pzprjs_url():
+    assert parse_url(URL) == SCRIPT and to_url(SCRIPT) == URL
     res = check(SCRIPT)
     assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == PZPRJS[-1][1]
+
+
+def test_fleets_in_urls():
+    """Preset banks for the fleets 3 2 1, 4 3 2 1 and 5 4 3 2 1 (Janko's), any other fleet
+    as its list of straight pieces."""
+    assert all(to_url(_doc(i).puzzle).endswith("//e") for i in range(12))
+    assert all(parse_url(to_url(_doc(i).puzzle)) == _doc(i).puzzle for i in range(12))
+    odd = SCRIPT.with_params(fleet=(2, 0, 1, 1))
+    assert to_url(odd).endswith("/4/11g/11g/31s/41u") and parse_url(to_url(odd)) == odd
+    assert ship_piece(7) == "71vo"  # 11111 11000
+
+
+@pytest.mark.parametrize("url, message", [
+    (URL.replace("//c", "//q"), "the piece bank '/q' is not a fleet of straight ships"),
+    (URL.replace("//c", "/1/22u"), "the piece bank '1/22u' is not a fleet of straight ships"),
+    (URL.replace("//c", ""), "the body has no piece bank (the fleet) after its cells"),
+    (URL.replace("k0r3w", "k7r3w"), "given 7 at r1c6 has no meaning here"),
+])
+def test_bad_urls(url, message):
+    with pytest.raises(InputError) as e:
+        parse_url(url)
+    assert str(e.value).endswith(message)
 
 
 @pytest.mark.parametrize("code, rows", PZPRJS)

@@ -159,6 +159,9 @@ def test_the_small_counts():
 # -- givens and bad input ------------------------------------------------------------------
 def test_givens():
     board = _board(ROOMS, {(0, 0): "+"})
+    with pytest.raises(InputError) as e:
+        to_url(board)
+    assert str(e.value) == "a norinori URL carries no givens (the given '+' at r1c1)"
     assert count(board, limit=5).count == 0
     got = GENRE.verify(board, Solution(PZPRJS[-1][1]))
     assert [(v.code, v.message) for v in got] == [("ceUnshaded", "a cell given unshaded is not")]

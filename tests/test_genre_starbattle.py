@@ -15,7 +15,7 @@ from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.lattice import normalize_areas
 from pencilproof.encodings.starbattle import rooms_around
 from pencilproof.errors import InputError
-from pencilproof.formats import parse_documents
+from pencilproof.formats import parse_documents, parse_url, to_url
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
@@ -59,9 +59,10 @@ def test_janko_reading():
     assert all(d.puzzle.rows == d.puzzle.cols for d in docs)
 
 
-# pzprjs test/script/starbattle.js: its wrong answers (pzprv3: the star count 1, the room
-# count and the rooms as numbers, then the answer: '#' a star, '+' dotted and '.' blank,
-# both empty here). The rooms of the script's URL 6/6/1/4ilbhgdnmhou.
+# pzprjs test/script/starbattle.js: its URL and wrong answers (pzprv3: the star count 1,
+# the room count and the rooms as numbers, then the answer: '#' a star, '+' dotted and
+# '.' blank, both empty here).
+URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 ROOMS = normalize_areas([row.split() for row in (
     "0 0 0 1 1 1", "0 1 1 1 2 2", "0 3 3 4 4 2", "5 5 3 3 4 2", "5 4 4 4 4 2", "5 2 2 2 2 2")])
 PZPRJS = [
@@ -79,9 +80,28 @@ def _board(areas, k=1, givens=None) -> Puzzle:
     return Puzzle("starbattle", rows, cols, grid).with_params(areas=areas, stars=k)
 
 
-def test_pzprjs_rooms_are_unique():
+def test_pzprjs_url():
+    assert parse_url(URL) == _board(ROOMS)
+    assert to_url(_board(ROOMS)) == URL
     res = check(_board(ROOMS))
     assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == PZPRJS[-1][1]
+    assert parse_url(URL.replace("/1/", "/2/")).param("stars") == 2
+
+
+@pytest.mark.parametrize("url, message", [
+    (URL.replace("/1/", "/x/"), "stars: unknown token 'x' (expected a number)"),
+    (URL[:-2], "the border part needs 6 characters, the body has 4"),
+])
+def test_bad_urls(url, message):
+    with pytest.raises(InputError) as e:
+        parse_url(url)
+    assert str(e.value).endswith(message)
+
+
+def test_urls_carry_no_holes():
+    with pytest.raises(InputError) as e:
+        to_url(_doc(2).puzzle)
+    assert str(e.value) == "a starbattle URL carries no givens (the given '@' at r1c1)"
 
 
 @pytest.mark.parametrize("code, rows", PZPRJS)

@@ -13,7 +13,9 @@ import pytest
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.errors import InputError
-from pencilproof.formats import parse_documents
+from pencilproof.encodings.kit.bodies import read_1cell, write_1cell
+from pencilproof.encodings.kit.urlcodec import Cursor
+from pencilproof.formats import parse_documents, parse_url, to_url
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
@@ -54,9 +56,10 @@ def test_janko_reading():
     assert [(d.puzzle.rows, d.puzzle.cols) for d in map(_doc, (0, 10))] == [(8, 8), (12, 18)]
 
 
-# pzprjs test/script/tents.js (its URL 5/5/2g0h1i1j82323): the pzprv3 files hold a 6x6
+# pzprjs test/script/tents.js: its URL, and its pzprv3 files, which hold a 6x6
 # grid, the corner, the column numbers above and the row numbers left of the 5x5 cells
 # ('1' a tree, 'A' a tent, '-' and '.' empty), then the tree-tent links (not read).
+URL = "https://puzz.link/p?tents/5/5/2g0h1i1j82323"
 TOP, LEFT = (2, None, 0, None, None), (1, None, None, None, 1)
 TREES = ((0, 2), (2, 1), (2, 4), (3, 3), (4, 1))
 PZPRJS = [
@@ -77,9 +80,38 @@ def _board(rows, cols, trees, top=None, left=None) -> Puzzle:
                          left=left if left and any(x is not None for x in left) else None)
 
 
-def test_pzprjs_puzzle_is_unique():
-    res = check(_board(5, 5, TREES, TOP, LEFT))
+def test_pzprjs_url():
+    board = _board(5, 5, TREES, TOP, LEFT)
+    assert parse_url(URL) == board and to_url(board) == URL
+    res = check(board)
     assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == PZPRJS[-1][1]
+
+
+def test_janko_urls_round_trip():
+    for i in range(12):
+        p = _doc(i).puzzle
+        assert parse_url(to_url(p)) == p
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_1cell_codec(seed):
+    """pzprjs's 1Cell runs, written and read back, on random sparse and dense marks."""
+    rng = random.Random(seed)
+    n = rng.randint(1, 80)
+    marks = [rng.random() < (0.05 if seed % 2 else 0.5) for _ in range(n)]
+    text = write_1cell(marks)
+    cur = Cursor(text, "u")
+    assert read_1cell(cur, n) == marks and cur.rest() == ""
+
+
+@pytest.mark.parametrize("url, message", [
+    ("https://puzz.link/p?tents/5/5/.g0h1i1j82323", "a '?' number outside the grid (top 1) is not supported"),
+    ("https://puzz.link/p?tents/5/5/2g0h1i1j8232", "body describes 21 cells, the grid has 25"),
+])
+def test_bad_urls(url, message):
+    with pytest.raises(InputError) as e:
+        parse_url(url)
+    assert str(e.value).endswith(message)
 
 
 @pytest.mark.parametrize("code, rows", PZPRJS)

@@ -30,6 +30,7 @@ from ..puzzle import Cell, Clue, Puzzle, Violation
 from .base import read_number
 from .contract import Glyph, JankoBlock
 from .kit import NotAll, S, Shade, Values, kit_formats
+from .kit.bodies import EdgeCellsFleet
 from .kit.lines_of_cells import EdgeGenre, EdgeGeneration, edge_cells
 from .kit.model import Rule
 from .kit.placement import PARTS, ExactCount, Fleet, ShipPart, in_order, part_of
@@ -40,6 +41,8 @@ BANK = {"invalid": ("bankInvalid", "a piece is no ship of the fleet"),
         "under": ("bankLt", "{k} ships of length {length}, the fleet has {n}")}
 PART_CODES = {"extra": ("csPieceExtra", "the part at a given '{part}' is '{got}'"),
               "mismatch": ("csMismatch", "the part at a given '{part}' is '{got}'")}
+#: pzprjs's cell values of the parts (its shapes UP, DN, LT, RT, CENTER, SINGLE).
+PZPR = {0: "x", 1: "n", 2: "s", 3: "w", 4: "e", 5: "m", 6: "o"}
 GLYPHS = {"x": "~", "o": "o", "n": "^", "s": "v", "w": "<", "e": ">", "m": "="}
 
 
@@ -61,14 +64,16 @@ def default_fleet(rows: int, cols: int) -> tuple[int, ...]:
 
 class Battleships(EdgeGenre):
     name = "battleships"
-    aliases = ("battleship", "bimaru")
+    aliases = ("bimaru",)
+    url_pids = ("battleship",)
     summary = "place the fleet: straight ships, none touching, line counts, given parts"
     edge_sides = ("top", "left")
     param_keys = ("top", "left", "fleet")
     layer = Shade()
     janko_problem = {"-": None, **{p: p for p in PARTS}}
     janko_solution = dict.fromkeys("onswem", "#")
-    formats = kit_formats(janko_names=("battleships",), blank=".", drawing={"#": "shade"})
+    formats = kit_formats(url_own=EdgeCellsFleet(PZPR), janko_names=("battleships",), blank=".",
+                          drawing={"#": "shade"})
     editor_candidates = (".", *PARTS)
 
     def __init__(self) -> None:

@@ -12,8 +12,9 @@ order: ``cs2x2``, ``bkShadeGt4``, ``bkShadeDivide`` (a room's shaded cells in pi
 Each room is one :class:`~.kit.shapes.RoomPiece` (a selector per way a tetromino lies
 in it, whose shape atoms :class:`~.kit.shapes.ShapesApart` shares). As in Norinori, a
 cell may be given as known (``#`` shaded, ``+`` unshaded) for minimize, generate and
-the analyses; URLs and pzprv3 files carry the rooms only. Generation draws rooms of
-4-7 cells, an answer on them, and offers every cell's value as a given.
+the analyses; URLs (which refuse them) and pzprv3 files (which drop them) carry the rooms
+only. Generation draws rooms of 4-7 cells, an answer on them, and offers every cell's
+value as a given.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from ..puzzle import Puzzle, Violation
 from .contract import JankoBlock
 from .kit import KitGeneration, KitGenre, NotAll, S, Shade, kit_formats
 from .kit.lattice import areas, blocks
+from .kit.bodies import CountBorders
 from .kit.model import Rule
 from .kit.placement import KnownCells, in_order, janko_layout, random_rooms
 from .kit.regions import ConnectedCells
@@ -45,7 +47,7 @@ class Lits(KnownCells, KitGenre):
     param_keys = ("areas",)
     layer = Shade()
     janko_solution = dict.fromkeys("ILST", "#")
-    formats = kit_formats(url_parts=("border",), pzprv3_pid="lits", pzprv3_layout=("rooms", "ans"),
+    formats = kit_formats(url_own=CountBorders(), pzprv3_pid="lits", pzprv3_layout=("rooms", "ans"),
                           janko_names=("lits",), drawing={"#": "shade"}, blank=".")
 
     def __init__(self) -> None:

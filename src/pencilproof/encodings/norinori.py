@@ -9,9 +9,10 @@ with one), ``bkNoShade``.
 
 Published Norinori have no givens. So that minimize, generate, repair and the analyses
 have clues to switch, a cell may be given as known: ``#`` shaded, ``+`` unshaded
-(``ceShaded`` / ``ceUnshaded`` when an answer differs there). URLs and pzprv3 files
-carry the rooms only. Generation draws rooms (:func:`~.kit.placement.random_rooms`,
-mostly of 3-5 cells), an answer on them, and offers every cell's value as a given.
+(``ceShaded`` / ``ceUnshaded`` when an answer differs there). URLs (which refuse
+them) and pzprv3 files (which drop them) carry the rooms only. Generation draws rooms
+(:func:`~.kit.placement.random_rooms`, mostly of 3-5 cells), an answer on them, and
+offers every cell's value as a given.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from ..puzzle import Puzzle, Violation
 from .contract import JankoBlock
 from .kit import KitGeneration, KitGenre, S, Shade, kit_formats
 from .kit.lattice import areas
+from .kit.bodies import CountBorders
 from .kit.model import Rule
 from .kit.placement import ExactCount, KnownCells, in_order, janko_layout, random_rooms
 from .kit.shapes import Dominoes
@@ -38,7 +40,7 @@ class Norinori(KnownCells, KitGenre):
     param_keys = ("areas",)
     layer = Shade()
     janko_solution = {"x": "#"}
-    formats = kit_formats(url_parts=("border",), pzprv3_pid="norinori",
+    formats = kit_formats(url_own=CountBorders(), pzprv3_pid="norinori",
                           pzprv3_layout=("rooms", "ans"), janko_names=("norinori",),
                           drawing={"#": "shade"}, blank=".")
 

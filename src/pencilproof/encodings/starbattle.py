@@ -27,6 +27,7 @@ from .base import read_number
 from .contract import ClueKey, Glyph, JankoBlock
 from .kit import KitAnswer, KitGeneration, KitGenre, S, Shade, Values, kit_formats
 from .kit.lattice import areas, check_areas_connected, lines, normalize_areas
+from .kit.bodies import CountBorders
 from .kit.model import Rule
 from .kit.placement import ExactCount, KnownCells, apart, in_order, janko_layout, no_touch
 
@@ -46,6 +47,7 @@ def holes(puzzle: Puzzle) -> set[Cell]:
 class StarBattle(KnownCells, KitGenre):
     name = "starbattle"
     aliases = ("star_battle", "sternenschlacht")
+    url_pids = ("starbattle",)
     summary = "place k stars in every row, column and room; stars never touch, not even diagonally"
     param_keys = ("areas", "stars")
     layer = Shade("*", ".", read_shaded="*#")
@@ -54,7 +56,8 @@ class StarBattle(KnownCells, KitGenre):
     words = ("a star", "no star")
     broken_given = ("a given star is missing", "a star stands where none is given")
     editor_candidates = (".", "*", "+", "#", "@")
-    formats = kit_formats(janko_names=("sternenschlacht",), blank=".", drawing={"*": "lamp"},
+    formats = kit_formats(url_own=CountBorders("stars"), janko_names=("sternenschlacht",), blank=".",
+                          drawing={"*": "lamp"},
                           legend={"lamp": "star"}, pzprv3_write={"*": "#", ".": "."},
                           pzprv3_read={"#": "*", "+": ".", ".": "."})
 

@@ -26,6 +26,7 @@ from .contract import ClueKey, Glyph, JankoBlock, Symmetry
 from .kit import KitAnswer, S, Shade, Values, kit_formats
 from .kit.lattice import ortho
 from .kit.lines_of_cells import EdgeGenre, EdgeGeneration, edge_cells
+from .kit.bodies import EdgeTrees
 from .kit.model import Rule
 from .kit.placement import ExactCount, Matching, in_order, no_touch, touching
 
@@ -44,13 +45,14 @@ def trees(puzzle: Puzzle) -> set[Cell]:
 class Tents(EdgeGenre):
     name = "tents"
     aliases = ("zeltlager", "tents_and_trees")
+    url_pids = ("tents",)
     summary = "a tent beside every tree, one per tree; tents never touch; line counts"
     edge_sides = ("top", "left")
     param_keys = ("top", "left")
     layer = Shade("A", ".", read_shaded="Ao")
     janko_blank = "."
-    formats = kit_formats(janko_names=("zeltlager",), blank=".", drawing={"A": "lamp"},
-                          legend={"lamp": "tent"})
+    formats = kit_formats(url_own=EdgeTrees("T"), janko_names=("zeltlager",), blank=".",
+                          drawing={"A": "lamp"}, legend={"lamp": "tent"})
     editor_candidates = (".", "T")
 
     def __init__(self) -> None:
