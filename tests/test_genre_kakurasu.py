@@ -18,6 +18,8 @@ from pencilproof.errors import InputError
 from pencilproof.formats import parse_documents
 from pencilproof.formats.text import parse_text, to_text
 from pencilproof.generator.generate import GenerateOptions, generate_one
+from pencilproof.output.scene import picture
+from pencilproof.output.unicode import render_grid
 from pencilproof.puzzle import Puzzle
 
 GENRE = get_genre("kakurasu")
@@ -74,6 +76,15 @@ def test_failcode_names_the_line():
     assert [(v.code, v.message, v.cells) for v in got] == [
         ("exSumNe", "the shaded cells of row 1 do not add up to 3", ((0, 0), (0, 1))),
         ("exSumNe", "the shaded cells of column 2 do not add up to 2", ((0, 1), (1, 1)))]
+
+
+def test_drawn_with_its_sums():
+    """The sums beside the grid: right of each row, below each column (terminal, picture)."""
+    doc = _doc(0)
+    assert render_grid(doc.puzzle, doc.solution, ascii=True) == [
+        " . .## . 3", "#### .## 7", "## . . . 1", " .## . . 2", " 5 6 1 2"]
+    clues = [s.text for s in picture(doc.puzzle).shapes if getattr(s, "cls", "") == "clue"]
+    assert sorted(clues) == ["1", "1", "2", "2", "3", "5", "6", "7"]
 
 
 # -- 3. brute force ---------------------------------------------------------------------------------

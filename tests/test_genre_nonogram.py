@@ -17,6 +17,7 @@ from pencilproof.encodings.kit.lines_of_cells import runs_automaton
 from pencilproof.errors import InputError
 from pencilproof.formats import parse_documents
 from pencilproof.generator.generate import GenerateOptions, generate_one
+from pencilproof.output.unicode import render_grid
 from pencilproof.puzzle import Puzzle
 
 GENRE = get_genre("nonogram")
@@ -88,6 +89,14 @@ def test_pzprjs_failcodes(code, rows):
 def test_pzprjs_board_is_unique():
     res = check(PZPR)
     assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == tuple(PZPR_ANSWERS[-1][1])
+
+
+def test_drawn_with_its_runs():
+    """Column runs stacked above the columns, row runs left of the rows, 0 an empty line."""
+    assert render_grid(PZPR, None, ascii=True) == [
+        "       1   1", "     2 1   1 2", "     1 1 1 1 1 0", "2 1  . . . . . .",
+        "1 1  . . . . . .", "1 2  . . . . . .", "  0  . . . . . .", "1 1  . . . . . .",
+        "  3  . . . . . ."]
 
 
 # -- 3. brute force ---------------------------------------------------------------------------------

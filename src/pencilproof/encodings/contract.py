@@ -629,6 +629,13 @@ class Genre(abc.ABC):
         layout = puzzle.param("areas")
         return None if layout is None else tuple(tuple(row) for row in layout)
 
+    def margins(self, puzzle: Puzzle) -> Mapping[str, Sequence[str]]:
+        """Clues written outside the grid, drawn beside it: ``top`` and ``bottom`` one text
+        per column, ``left`` and ``right`` one per row ("" for none); a text's
+        space-separated parts are stacked above or below a column (a Nonogram's runs).
+        Default: none."""
+        return {}
+
     def read_janko(self, block: JankoBlock) -> Optional[tuple[Puzzle, Any]]:
         """A genre's own reading of a Janko block: (puzzle, published answer or None).
         None (the default): the shared reading by :class:`FormatSpec`'s token tables."""

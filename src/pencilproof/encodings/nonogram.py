@@ -60,6 +60,9 @@ class Nonogram(EdgeGenre):
                 what = f"row {i + 1}" if side == "left" else f"column {i + 1}"
                 raise InputError(f"the runs {list(runs)} of {what} need more than {n} cells", where)
 
+    def edge_text(self, label: Any) -> str:
+        return " ".join(map(str, label)) or "0"
+
     def edge_rules(self, puzzle: Puzzle, side: str, i: int, label: Any) -> list[Rule]:
         cells = edge_cells(puzzle, side, i)
         what = f"row {i + 1}" if side == "left" else f"column {i + 1}"

@@ -123,15 +123,57 @@ class Scene:
 
 
 def scene_size(rows: int, cols: int, panels: int = 1, captions: int = 0,
-               named: int = 0) -> tuple[int, int]:
+               named: int = 0, frame: tuple[float, float, float, float] = (LABEL, LABEL, 0, 0)
+               ) -> tuple[int, int]:
     """The picture's (width, height) in pixels: what the PNG and SVG files measure.
     ``captions`` counts caption lines after wrapping, ``named`` the name lines on top
-    (True: one)."""
-    grid_w = LABEL + cols * CELL
+    (True: one), ``frame`` the room around a grid (top, left, bottom, right: :func:`frame`)."""
+    top, left, bottom, right = frame
+    grid_w = int(left + cols * CELL + right)
     width = 2 * PAD + panels * grid_w + (panels - 1) * GAP
-    height = (2 * PAD + int(named) * NAME + TITLE + LABEL + rows * CELL + captions * LINE
-              + (PAD if captions else 0))
+    height = int(2 * PAD + int(named) * NAME + TITLE + top + rows * CELL + bottom + captions * LINE
+                 + (PAD if captions else 0))
     return width, height
+
+
+#: A stacked part of a clue outside the grid (Genre.margins): its line height, and about
+#: how wide one character is.
+MARGIN_LINE, MARGIN_CHAR = 14, 8
+
+
+def frame(genre: Genre, puzzle: Puzzle) -> tuple[float, float, float, float]:
+    """The room around a grid (top, left, bottom, right): the rNcM labels, or the genre's
+    clues outside the grid (:meth:`Genre.margins`) where it has them."""
+    margins = genre.margins(puzzle)
+
+    def high(side: str) -> float:
+        parts = max([len(t.split()) for t in margins.get(side, ())] + [0])
+        return MARGIN_LINE * parts + 8 if parts else 0
+
+    def wide(side: str) -> float:
+        chars = max([len(t) for t in margins.get(side, ())] + [0])
+        return MARGIN_CHAR * chars + 10 if chars else 0
+
+    return max(LABEL, high("top")), max(LABEL, wide("left")), high("bottom"), wide("right")
+
+
+def _margin_texts(genre: Genre, puzzle: Puzzle, gx: float, gy: float) -> list[Shape]:
+    """The genre's clues outside the grid whose top-left corner is (gx, gy)."""
+    out: list[Shape] = []
+    margins = genre.margins(puzzle)
+    w, h = puzzle.cols * CELL, puzzle.rows * CELL
+    for side, texts in margins.items():
+        for i, text in enumerate(texts):
+            parts = text.split()
+            if side in ("left", "right"):
+                x, anchor = (gx - 6, "end") if side == "left" else (gx + w + 6, "start")
+                out.append(Text(x, gy + (i + 0.5) * CELL, text, 13, INK, anchor, cls="clue"))
+                continue
+            for k, part in enumerate(parts):
+                y = (gy - 4 - MARGIN_LINE * (len(parts) - k - 0.5) if side == "top"
+                     else gy + h + 4 + MARGIN_LINE * (k + 0.5))
+                out.append(Text(gx + (i + 0.5) * CELL, y, part, 13, INK, cls="clue"))
+    return out
 
 
 def cell_name(cell: Cell) -> str:
@@ -149,16 +191,19 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
     draws them)."""
     spec = genre.formats
     out: list[Shape] = []
+    top, left = frame(genre, puzzle)[:2]
     if title:
-        out.append(Text(ox + LABEL + puzzle.cols * CELL / 2, oy + TITLE / 2, title, 14,
+        out.append(Text(ox + left + puzzle.cols * CELL / 2, oy + TITLE / 2, title, 14,
                         bold=True, cls="title"))
-    gx, gy = ox + LABEL, oy + TITLE + LABEL
-    for c in range(puzzle.cols):
+    gx, gy = ox + left, oy + TITLE + top
+    margins = genre.margins(puzzle)
+    for c in range(puzzle.cols) if "top" not in margins else ():
         out.append(Text(gx + (c + 0.5) * CELL, gy - LABEL / 2, f"c{c + 1}", 11, LABEL_INK,
                         cls="label"))
-    for r in range(puzzle.rows):
-        out.append(Text(ox + LABEL - 4, gy + (r + 0.5) * CELL, f"r{r + 1}", 11, LABEL_INK,
+    for r in range(puzzle.rows) if "left" not in margins else ():
+        out.append(Text(gx - 4, gy + (r + 0.5) * CELL, f"r{r + 1}", 11, LABEL_INK,
                         anchor="end", cls="label"))
+    out += _margin_texts(genre, puzzle, gx, gy)
     marks = spec.marks_of(puzzle, solution) if solution is not None else {}
     kinds = {cell: spec.drawing.get(ch, "") for cell, ch in marks.items()}
     dots = "inside" in spec.drawing.values()
@@ -482,14 +527,16 @@ def picture(puzzle: Puzzle, solution: Optional[Any] = None, marked: Iterable[Cel
     if solution is not None and not isinstance(solution, Solution):
         return strip_picture(puzzle, solution, title, caption, name)
     genre = get_genre(puzzle.genre)
-    width = scene_size(puzzle.rows, puzzle.cols, 1)[0]
+    box = frame(genre, puzzle)
+    width = scene_size(puzzle.rows, puzzle.cols, 1, frame=box)[0]
     lines, names = _wrap(caption, width), _name_lines(name, width)
-    width, height = scene_size(puzzle.rows, puzzle.cols, 1, len(lines), len(names))
+    width, height = scene_size(puzzle.rows, puzzle.cols, 1, len(lines), len(names), box)
     top = PAD + len(names) * NAME
     shapes: list[Shape] = [Rect(0, 0, width, height, PAPER, None, 0, "background")]
     shapes += _name_shapes(names)
     shapes += _panel(puzzle, genre, solution, set(marked), PAD, top, title, 0, notes)
-    shapes += _caption_lines(lines, top + TITLE + LABEL + puzzle.rows * CELL + PAD / 2, width)
+    shapes += _caption_lines(lines, top + TITLE + box[0] + puzzle.rows * CELL + box[2] + PAD / 2,
+                             width)
     return Scene(width, height, tuple(shapes), _scene_title(name, title or puzzle.genre))
 
 
@@ -498,18 +545,20 @@ def picture_pair(puzzle: Puzzle, first: Solution, second: Solution,
     """Two solutions side by side, the cells where they differ highlighted in both."""
     genre = get_genre(puzzle.genre)
     diff = list(differ)
-    width = scene_size(puzzle.rows, puzzle.cols, 2)[0]
+    box = frame(genre, puzzle)
+    width = scene_size(puzzle.rows, puzzle.cols, 2, frame=box)[0]
     lines = _wrap([f"the two solutions differ in {_plural(len(diff), 'cell')}: {_names(diff)}",
                    *caption], width)
     names = _name_lines(name, width)
-    width, height = scene_size(puzzle.rows, puzzle.cols, 2, len(lines), len(names))
+    width, height = scene_size(puzzle.rows, puzzle.cols, 2, len(lines), len(names), box)
     top = PAD + len(names) * NAME
     shapes: list[Shape] = [Rect(0, 0, width, height, PAPER, None, 0, "background")]
     shapes += _name_shapes(names)
     shapes += _panel(puzzle, genre, first, set(diff), PAD, top, "solution 1", 0)
-    ox = PAD + LABEL + puzzle.cols * CELL + GAP
+    ox = PAD + box[1] + puzzle.cols * CELL + box[3] + GAP
     shapes += _panel(puzzle, genre, second, set(diff), ox, top, "solution 2", 1)
-    shapes += _caption_lines(lines, top + TITLE + LABEL + puzzle.rows * CELL + PAD / 2, width)
+    shapes += _caption_lines(lines, top + TITLE + box[0] + puzzle.rows * CELL + box[2] + PAD / 2,
+                             width)
     return Scene(width, height, tuple(shapes),
                  _scene_title(name, f"{puzzle.genre}: two solutions"))
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Iterable, Optional, TextIO
+from typing import Iterable, Mapping, Optional, Sequence, TextIO
 
 from ..encodings import FormatSpec, Genre, get_genre
 from ..encodings.kit.layers import PIPE_DIRS
@@ -227,11 +227,41 @@ def render_grid(puzzle: Puzzle, solution: Solution | None = None,
     cells = [[_cell(spec, puzzle, solution, (r, c), (r, c) in mark, glyphs, labels, lines)
               for c in range(puzzle.cols)] for r in range(puzzle.rows)]
     regions = _regions(spec, puzzle, solution)
+    margins = genre.margins(puzzle)
     if regions is not None:
-        return _framed(cells, regions, glyphs)
-    w = max([2] + [len(x.text) + 1 for row in cells for x in row])
-    return ["".join(x.text.rjust(w, _across(row[c - 1] if c else None, x) or x.pad)
-                    for c, x in enumerate(row)) for row in cells]
+        w = max([1] + [len(x.text) + (x.pad != " " and bool(x.text)) for row in cells for x in row])
+        return _with_margins(_framed(cells, regions, glyphs), margins, w, w + 1, 2)
+    w = max([2] + [len(x.text) + 1 for row in cells for x in row] +
+            [len(t) + 1 for side in ("top", "bottom") for text in margins.get(side, ())
+             for t in text.split()])
+    return _with_margins(["".join(x.text.rjust(w, _across(row[c - 1] if c else None, x) or x.pad)
+                                  for c, x in enumerate(row)) for row in cells], margins, w, w, 1)
+
+
+def _with_margins(lines: list[str], margins: Mapping[str, Sequence[str]], w: int, step: int,
+                  every: int) -> list[str]:
+    """The grid's lines with the genre's clues outside it (``Genre.margins``): a column's
+    parts stacked above (and below) it, right-aligned in its ``w`` characters (columns
+    ``step`` apart), a row's text left and right of its line (rows ``every`` lines apart)."""
+    if not margins:
+        return lines
+    left, right = margins.get("left", ()), margins.get("right", ())
+    lw, gw = max([len(t) for t in left] + [0]), max(len(x) for x in lines)
+    pad = " " * (lw + 1) if lw else ""
+
+    def stacked(texts: Sequence[str], below: bool) -> list[str]:
+        parts = [t.split() for t in texts]
+        h = max([len(p) for p in parts] + [0])
+        parts = [p + [""] * (h - len(p)) if below else [""] * (h - len(p)) + p for p in parts]
+        return [pad + "".join(p[k].rjust(w).ljust(step) for p in parts).rstrip() for k in range(h)]
+
+    body = []
+    for i, line in enumerate(lines):
+        r = i // every if i % every == 0 else None
+        lab = left[r] if r is not None and r < len(left) else ""
+        rt = right[r] if r is not None and r < len(right) else ""
+        body.append(((lab.rjust(lw) + " ") if lw else "") + (line.ljust(gw) + " " + rt if rt else line))
+    return stacked(margins.get("top", ()), False) + body + stacked(margins.get("bottom", ()), True)
 
 
 def _framed(cells: list[list[_Cell]], regions: list[list[object]], glyphs: Glyphs) -> list[str]:

@@ -275,6 +275,11 @@ class EdgeGenre(KitGenre):
         """A label as it is written back (JSON keeps the value itself)."""
         return str(label)
 
+    def margins(self, puzzle: Puzzle) -> dict[str, tuple[str, ...]]:
+        """The labels as texts beside the grid (see :meth:`Genre.margins`)."""
+        return {side: tuple("" if x is None else self.edge_text(x) for x in labels)
+                for side in self.edge_sides if (labels := puzzle.param(side)) is not None}
+
     def parse_param(self, key: str, value: object, where: str) -> Any:
         if key not in self.edge_sides:
             return super().parse_param(key, value, where)
