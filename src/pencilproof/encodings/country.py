@@ -28,10 +28,11 @@ from ..solvers.backends import make_backend
 from .contract import JankoBlock, Symmetry
 from .kit import KitAnswer, KitGeneration, KitGenre, Lines, Values, kit_formats
 from .kit.lattice import normalize_areas, pairs
-from .kit.layers import PIPE_DIRS, STEP
+from .kit.layers import STEP
 from .kit.loops import LineDegrees, SingleLoop, cell_edges, degree
 from .kit.model import Encoder, Lit, Rule
-from .kit.paths import JANKO_PIPES, Crossings, LoopCount, first_answer
+from .kit.paths import (JANKO_PIPES, Crossings, LoopCount, first_answer, loop_order,
+                         off_loop_pieces)
 from .kit.urlcodec import top_cell
 
 
@@ -132,42 +133,6 @@ class Country(KitGenre):
         return sum(1 for x in room if degree(v, x)) if top_cell(room) == cell else None
 
 
-def loop_order(rows: tuple[str, ...]) -> list[Cell]:
-    """The cells of a single loop in the order it runs through them."""
-    cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if PIPE_DIRS.get(ch)]
-    order = cells[:1]
-    while cells and len(order) < len(cells):
-        r, c = order[-1]
-        for d in PIPE_DIRS[rows[r][c]]:
-            nxt = (r + STEP[d][0], c + STEP[d][1])
-            if nxt not in order[-2:]:
-                order.append(nxt)
-                break
-    return order
-
-
-def _pieces(rows: tuple[str, ...]) -> list[list[Cell]]:
-    """The edge-connected pieces of cells a loop leaves out."""
-    h, w = len(rows), len(rows[0])
-    seen: set[Cell] = set()
-    out = []
-    for start in ((r, c) for r in range(h) for c in range(w)):
-        if start in seen or PIPE_DIRS.get(rows[start[0]][start[1]]):
-            continue
-        piece, todo = [start], [start]
-        seen.add(start)
-        while todo:
-            y, x = todo.pop()
-            for n in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                if 0 <= n[0] < h and 0 <= n[1] < w and n not in seen and not PIPE_DIRS.get(
-                        rows[n[0]][n[1]]):
-                    seen.add(n)
-                    piece.append(n)
-                    todo.append(n)
-        out.append(piece)
-    return out
-
-
 def _beside(piece: list[Cell]) -> list[Cell]:
     return [(y + dy, x + dx) for y, x in piece for dy, dx in STEP.values()]
 
@@ -183,7 +148,7 @@ def cut_rooms(rows: tuple[str, ...], rng: random.Random) -> tuple[tuple[int, ...
         for cell in order[len(label):len(label) + rng.randint(1, 6)]:
             label[cell] = k
         k += 1
-    for piece in _pieces(rows):
+    for piece in off_loop_pieces(rows):
         room = rng.choice([label[n] for n in _beside(piece) if n in label])
         label.update(dict.fromkeys(piece, room))
     return normalize_areas([[label[(r, c)] for c in range(len(rows[0]))] for r in range(len(rows))])
@@ -207,7 +172,7 @@ def split_room(rows: tuple[str, ...], layout: Any, at: list[Cell]) -> Optional[t
             continue  # (the whole loop is one room)
         new = max(label.values()) + 1
         label.update(dict.fromkeys(part, new))
-        for piece in _pieces(rows):
+        for piece in off_loop_pieces(rows):
             if label[piece[0]] == room and not any(label.get(n) == room for n in _beside(piece)
                                                    if n in place):
                 label.update(dict.fromkeys(piece, new))

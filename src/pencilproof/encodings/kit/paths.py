@@ -13,6 +13,8 @@ Country Road, Linesweeper), on top of :mod:`.loops`.
 * :class:`ShadedLines`: an answer layer in which a cell is shaded (``#``) or carries the
   Lines layer's pipe (``.`` neither);
 * :func:`first_answer`: one answer under assumptions, with the lazy cuts (generation);
+  :func:`loop_order`, :func:`off_loop_pieces`: a drawn loop's cells in order, and the
+  pieces of cells it leaves out;
 * :data:`JANKO_PIPES`: Janko's solution tokens for a cell's two line directions (``se``,
   ``ew``, ..., with ``o`` for Ost as well as ``e``) as pipes.
 """
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING, AbstractSet, Callable, Iterable, Optional, Seq
 
 from ...puzzle import Cell, Violation
 from ...solvers.backends import Status
-from .layers import PIPES, STEP, Lines, edge_atom
+from .layers import PIPE_DIRS, PIPES, STEP, Lines, edge_atom
 from .loops import cell_edges, degree, used
 from .model import S, Atom, Encoder, Lit, Rule, Values, bad_char
 from .rules import Count
@@ -169,6 +171,42 @@ class ShadedLines(Lines):
         return shade + super().phases(e, cells, rng, 0.5)
 
 
+def loop_order(rows: tuple[str, ...]) -> list[Cell]:
+    """The cells of an answer's single loop (pipes) in the order it runs through them."""
+    cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if PIPE_DIRS.get(ch)]
+    order = cells[:1]
+    while cells and len(order) < len(cells):
+        r, c = order[-1]
+        for d in PIPE_DIRS[rows[r][c]]:
+            nxt = (r + STEP[d][0], c + STEP[d][1])
+            if nxt not in order[-2:]:
+                order.append(nxt)
+                break
+    return order
+
+
+def off_loop_pieces(rows: tuple[str, ...]) -> list[list[Cell]]:
+    """The edge-connected pieces of the cells an answer's lines leave out."""
+    h, w = len(rows), len(rows[0])
+    seen: set[Cell] = set()
+    out = []
+    for start in ((r, c) for r in range(h) for c in range(w)):
+        if start in seen or PIPE_DIRS.get(rows[start[0]][start[1]]):
+            continue
+        piece, todo = [start], [start]
+        seen.add(start)
+        while todo:
+            y, x = todo.pop()
+            for n in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                if 0 <= n[0] < h and 0 <= n[1] < w and n not in seen and not PIPE_DIRS.get(
+                        rows[n[0]][n[1]]):
+                    seen.add(n)
+                    piece.append(n)
+                    todo.append(n)
+        out.append(piece)
+    return out
+
+
 def first_answer(enc: "KitEncoded", assume: Sequence[Lit]) -> Optional["KitAnswer"]:
     """An answer of an encoded puzzle under these assumptions, lazy cuts added until one
     holds (None: there is none): the generators' small solves."""
@@ -182,5 +220,5 @@ def first_answer(enc: "KitEncoded", assume: Sequence[Lit]) -> Optional["KitAnswe
     return None
 
 
-__all__ = ["JANKO_PIPES", "first_answer", "on_loop", "LoopCount", "NoLine", "ShadedOrVisited", "Crossings",
-           "ShadedLines"]
+__all__ = ["JANKO_PIPES", "first_answer", "loop_order", "off_loop_pieces", "on_loop", "LoopCount",
+           "NoLine", "ShadedOrVisited", "Crossings", "ShadedLines"]
