@@ -34,6 +34,7 @@ from .creek import CREEK
 from .str8ts import STR8TS
 from .tapa import TAPA
 from .mochikoro import MOCHIKORO
+from .magnets import MAGNETS
 from .binairo import BINAIRO
 from .minesweeper import MINESWEEPER
 from .kurodoko import KURODOKO
@@ -118,7 +119,7 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS,
                RIPPLE,
                STR8TS, LIGHTHOUSES,
-               MINESWEEPER, BINAIRO,
+               MINESWEEPER, BINAIRO, MAGNETS,
                HIDOKU, BATTLESHIPS):
     register(_genre)
 
