@@ -14,7 +14,7 @@ from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.genre import KitAnswer
 from pencilproof.errors import InputError
-from pencilproof.formats import parse_documents
+from pencilproof.formats import parse_documents, parse_url, to_url
 from pencilproof.formats.text import parse_text, to_text
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle
@@ -81,7 +81,7 @@ def test_janko_reading():
 # The script's 4x4 board with 3 letters (pzprv3 rows of 6: the edge cells around the grid
 # hold the labels, numbers 1-3 = A-C): A above column 1, B left of row 1, C right of row 2,
 # C left of row 4. Answers copied by hand: numbers as letters, '-', '+' (marked empty) and
-# '.' (with or without pencil marks) as '.'. (Its URL's excell codec is not read here.)
+# '.' (with or without pencil marks) as '.'.
 PZPR = board(4, 4, 3, top=("A", None, None, None), left=("B", None, None, "C"),
              right=(None, "C", None, None))
 PZPR_ANSWERS = [
@@ -96,6 +96,28 @@ PZPR_ANSWERS = [
 def test_pzprjs_failcodes(code, rows):
     got = codes(PZPR, rows)
     assert (got[0] if got else None) == code
+
+
+URL = "https://puzz.link/p?easyasabc/4/4/3/1m2h3g3h"
+
+
+def test_pzprjs_url():
+    assert parse_url(URL) == PZPR and to_url(PZPR) == URL
+    for i in range(12):  # every Janko puzzle round trips, and letters in cells too
+        assert parse_url(to_url(_doc(i).puzzle)) == _doc(i).puzzle
+    given = board(4, 4, 3, {(1, 2): "B"}, top=("A", None, None, None))
+    assert to_url(given) == "https://puzz.link/p?easyasabc/4/4/3/1ul2o" and parse_url(to_url(given)) == given
+
+
+@pytest.mark.parametrize("url, message", [
+    ("easyasabc/4/4/0/1m2h3g3h", "the number of letters: 'letters' must be 1-26, got 0"),
+    ("easyasabc/4/4/3/4m2h3g3h", "letter D at 'top' 1 is not one of A-C"),
+    ("easyasabc/4/4/3/1m2h3g3hk.p", "'?' is not the number of a letter"),
+])
+def test_bad_urls(url, message):
+    with pytest.raises(InputError) as e:
+        parse_url("https://puzz.link/p?" + url)
+    assert str(e.value).endswith(": " + message)
 
 
 def test_pzprjs_board_is_unique():

@@ -15,7 +15,7 @@ from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.genre import KitAnswer
 from pencilproof.encodings.kit.lines_of_cells import runs_automaton
 from pencilproof.errors import InputError
-from pencilproof.formats import parse_documents
+from pencilproof.formats import parse_documents, parse_url, to_url
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.output.unicode import render_grid
 from pencilproof.puzzle import Puzzle
@@ -69,7 +69,6 @@ def test_janko_clues_are_the_solution_runs():
 # -- 2. pzprjs test/script/nonogram.js ------------------------------------------------------------
 # The script's 6x6 board (pzprv3: three rows of column clues above, three columns of row
 # clues left of the grid, '#' shaded): clues and answers copied by hand, '.' unshaded.
-# (Its URL uses pzprjs's number16-in-excells codec, which puzz.link URLs here do not read.)
 PZPR = board([[2, 1], [1, 1], [1, 2], [], [1, 1], [3]],
              [[2, 1], [1, 1, 1], [1], [1, 1, 1], [2, 1], []])
 PZPR_ANSWERS = [
@@ -84,6 +83,17 @@ PZPR_ANSWERS = [
 def test_pzprjs_failcodes(code, rows):
     got = codes(PZPR, rows)
     assert (got[0] if got else None) == code
+
+
+URL = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h"
+
+
+def test_pzprjs_url():
+    assert parse_url(URL) == PZPR and to_url(PZPR) == URL
+    for i in range(12):  # every Janko puzzle round trips
+        assert parse_url(to_url(_doc(i).puzzle)) == _doc(i).puzzle
+    with pytest.raises(InputError, match="top line 2 has no clue: a puzz.link URL has none"):
+        to_url(board([[1], [1]], [[1], None]))
 
 
 def test_pzprjs_board_is_unique():

@@ -25,11 +25,12 @@ from typing import Any, Callable, ClassVar, Mapping, Optional, Sequence
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
-from .contract import ClueKey, JankoBlock
+from .contract import ClueKey, JankoBlock, UrlBody
 from .kit import AllDifferent, Count, Fix, Number, Values, kit_formats
 from .kit.lattice import lines
 from .kit.lines_of_cells import EdgeGeneration, EdgeGenre, FirstSeen, edge_cells, is_edge_key
 from .kit.model import N, Atom, Encoder, Layer, Lit, Rule, bad_char
+from .kit.urlcodec import Cursor, read_number16, write_number16
 
 LETTERS = string.ascii_uppercase
 
@@ -66,15 +67,50 @@ class Letters(Number):
         return e.lits.get(N(cell, None if ch == "." else self.number(ch)), -e.b.true)
 
 
+class AbcUrl(UrlBody):
+    """pzprjs's easyasabc URL body: the number of letters and ``/``, then the letters
+    outside the grid as number16 values 1.. (above the columns, below them, left of the
+    rows, right of them), then, if any cell holds a given letter, the cells' letters."""
+
+    def read(self, genre: Any, body: str, rows: int, cols: int, where: str) -> Puzzle:
+        count, _, rest = body.partition("/")
+        cur = Cursor(rest, where)
+        edges = read_number16(cur, 2 * (rows + cols), "letters outside the grid")
+        cells = read_number16(cur, rows * cols) if cur.rest().strip("/") else []
+        cur.finish()
+        bad = [v for v in edges + cells if v is not None and not (isinstance(v, int) and 1 <= v <= 26)]
+        if bad:
+            raise InputError(f"{bad[0]!r} is not the number of a letter", where)
+
+        def letter(i: int, values: list[Any]) -> Optional[str]:
+            return LETTERS[values[i] - 1] if i < len(values) and values[i] is not None else None
+
+        grid = tuple(tuple(letter(r * cols + c, cells) for c in range(cols)) for r in range(rows))
+        places = [(side, i) for side, n in (("top", cols), ("bottom", cols), ("left", rows),
+                                            ("right", rows)) for i in range(n)]
+        k = genre.parse_param("letters", count, f"{where}: the number of letters")
+        puzzle = Puzzle(genre.name, rows, cols, grid).with_params(letters=k)
+        return genre.with_labels(puzzle, {key: letter(j, edges) for j, key in enumerate(places)})
+
+    def write(self, puzzle: Puzzle) -> str:
+        edges = [None if x is None else LETTERS.index(x) + 1
+                 for side, n in (("top", puzzle.cols), ("bottom", puzzle.cols), ("left", puzzle.rows),
+                                 ("right", puzzle.rows))
+                 for x in (puzzle.param(side) or (None,) * n)]
+        cells = [None if v is None else LETTERS.index(str(v)) + 1 for row in puzzle.grid for v in row]
+        k = EASYASABC.letters(puzzle)
+        return f"{k}/" + write_number16(edges) + (write_number16(cells) if any(cells) else "")
+
+
 class EasyAsAbc(EdgeGenre):
     name = "easyasabc"
     aliases = ("easy_as_abc", "abcendview", "abc_end_view", "abc-end-view")
     summary = "place letters A.. once per row and column; edge letters are the first seen from there"
     param_keys = ("letters", "top", "bottom", "left", "right")
-    formats = kit_formats(janko_names=("abcendview",), blank=".",
+    url_pids = ("easyasabc",)
+    formats = kit_formats(url_own=AbcUrl(), janko_names=("abcendview",), blank=".",
                           drawing=dict.fromkeys(LETTERS, "letter"))
     editor_candidates = (".", "A", "B", "C", "D", "E")
-    label_words = "a letter"
 
     def __init__(self) -> None:
         super().__init__()

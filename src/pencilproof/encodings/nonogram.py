@@ -19,10 +19,44 @@ from typing import Any, Optional
 from ..errors import InputError
 from ..puzzle import Puzzle
 from .base import read_number
-from .contract import JankoBlock
+from .contract import JankoBlock, UrlBody
 from .kit import S, Shade, Values, kit_formats
 from .kit.lines_of_cells import EdgeGenre, Regular, boolean_letters, edge_cells, runs_automaton, runs_of
 from .kit.model import Rule
+from .kit.urlcodec import Cursor, read_number16, write_number16
+
+
+class NonogramUrl(UrlBody):
+    """pzprjs's nonogram URL body (encodeNumber16ExCellFlushed): above each column
+    (rows + 1) // 2 places and left of each row (cols + 1) // 2, each line's runs flushed
+    against the grid, nearest first; column by column, then row by row, as number16
+    values with runs of empty places. An empty line is a line without runs, so a line
+    without a clue has no URL."""
+
+    def read(self, genre: Any, body: str, rows: int, cols: int, where: str) -> Puzzle:
+        up, side = (rows + 1) // 2, (cols + 1) // 2
+        cur = Cursor(body, where)
+        values = read_number16(cur, cols * up + rows * side, "numbers outside the grid")
+        cur.finish()
+        values += [None] * (cols * up + rows * side - len(values))
+        labels = {}
+        for key, n, depth, first in (("top", cols, up, 0), ("left", rows, side, cols * up)):
+            for i in range(n):
+                near = [v for v in values[first + i * depth:first + (i + 1) * depth] if v is not None]
+                labels[(key, i)] = genre.edge_label(near[::-1], f"{where}: {key}[{i}]")
+        blank = Puzzle(genre.name, rows, cols, tuple((None,) * cols for _ in range(rows)))
+        return genre.with_labels(blank, labels)
+
+    def write(self, puzzle: Puzzle) -> str:
+        values: list[Any] = []
+        for key, n, depth in (("top", puzzle.cols, (puzzle.rows + 1) // 2),
+                              ("left", puzzle.rows, (puzzle.cols + 1) // 2)):
+            runs = puzzle.param(key) or (None,) * n
+            for i, line in enumerate(runs):
+                if line is None:
+                    raise InputError(f"{key} line {i + 1} has no clue: a puzz.link URL has none")
+                values += list(reversed(line)) + [None] * (depth - len(line))
+        return write_number16(values)
 
 
 class Nonogram(EdgeGenre):
@@ -32,7 +66,9 @@ class Nonogram(EdgeGenre):
     edge_sides = ("left", "top")
     param_keys = ("left", "top")
     layer = Shade()
-    formats = kit_formats(janko_names=("nonogramme",), blank=".", janko_marks={"x": "#"})
+    url_pids = ("nonogram",)
+    formats = kit_formats(url_own=NonogramUrl(), janko_names=("nonogramme",), blank=".",
+                          janko_marks={"x": "#"})
     editor_candidates = (".",)
 
     def parse_clue(self, token: object, where: str) -> Any:
