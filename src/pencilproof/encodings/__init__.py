@@ -55,6 +55,7 @@ from .country import COUNTRY
 from .corral import CORRAL
 from .linesweeper import LINESWEEPER
 from .grandtour import GRANDTOUR
+from .shikaku import SHIKAKU
 
 GENRES: dict[str, Genre] = {}
 
@@ -116,6 +117,7 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                KAKURASU,
                EASYASABC, LITS, KAKURO,
                YAJILIN, COUNTRY, CORRAL, LINESWEEPER, GRANDTOUR,
+               SHIKAKU,
                HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS,
                RIPPLE,
                STR8TS, LIGHTHOUSES,

@@ -18,7 +18,11 @@ FormatSpec (``genre.formats``), by drawing kind:
   given (an island, whose circle is drawn over the bridge's end);
 * ``inside``: a light blue cell; the loop is a thick blue line along every side where an
   inside cell meets an outside one (beyond the grid is outside), and the grid is drawn
-  as light lines with dots at the corners.
+  as light lines with dots at the corners;
+* ``slant``: a blue diagonal from corner to corner, ``/`` or ``\\`` (Gokigen Naname);
+* ``triangle``: a dark right triangle in the corner the character names: ``F`` top-left,
+  ``7`` top-right, ``L`` bottom-left, ``J`` bottom-right (Shakashaka), filled with lines
+  parallel to its long side.
 
 Regions are thick black borders: between cells of different ``areas`` (the puzzle's
 parameter), and with ``FormatSpec.answer_regions`` between cells whose answer characters
@@ -237,6 +241,10 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
                 over += _pipe(ch, x, y)
             elif how == "bridge":
                 under += _bridge(ch, x, y, _reach(puzzle, (r, c), ch))
+            elif how == "slant":
+                over += _slant(ch, x, y)
+            elif how == "triangle":
+                under += _triangle(ch, x, y)
             elif how in ("number", "letter") and not (glyph is not None and (glyph.text or glyph.mark)):
                 text = ch if how == "letter" else _number_text(ch)
                 overlays.append(Text(x + CELL / 2, y + CELL / 2, text, _text_size(text), ANSWER,
@@ -314,6 +322,29 @@ def _pipe(ch: str, x: float, y: float) -> list[Shape]:
     ends = {"N": (cx, cy + h, cx, y), "E": (cx - h, cy, x + CELL, cy),
             "S": (cx, cy - h, cx, y + CELL), "W": (cx + h, cy, x, cy)}
     return [Line(*ends[d], ANSWER, PIPE_W) for d in "NESW" if d in dirs]
+
+
+def _slant(ch: str, x: float, y: float) -> list[Shape]:
+    """A diagonal through the cell: ``/`` bottom-left to top-right, ``\\`` top-left to
+    bottom-right."""
+    if ch == "/":
+        return [Line(x, y + CELL, x + CELL, y, ANSWER, 3.5)]
+    return [Line(x, y, x + CELL, y + CELL, ANSWER, 3.5)] if ch == "\\" else []
+
+
+#: Triangle characters by their corner (0/1 across, 0/1 down).
+TRIANGLES = {"F": (0, 0), "7": (1, 0), "L": (0, 1), "J": (1, 1)}
+
+
+def _triangle(ch: str, x: float, y: float) -> list[Shape]:
+    """A dark right triangle in a corner of the cell, as lines parallel to its long side
+    from the corner outwards (2 units apart, 2.5 wide: they overlap into a solid)."""
+    if ch not in TRIANGLES:
+        return []
+    dx, dy = TRIANGLES[ch]
+    cx, cy, sx, sy = x + dx * CELL, y + dy * CELL, 1 - 2 * dx, 1 - 2 * dy
+    return [Line(cx + sx * s, cy, cx, cy + sy * s, SHADE, 2.5)
+            for s in (1.0 + 2.0 * k for k in range(int(CELL / 2)))]
 
 
 def _reach(puzzle: Puzzle, cell: Cell, ch: str) -> tuple[float, float]:

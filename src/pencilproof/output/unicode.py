@@ -16,7 +16,10 @@ the genre's declaration (``genre.formats``), never a genre name. The other drawi
   differing bridges are ``━ ≡ ┃ ‖``; in both line kinds a differing empty cell is ``×``;
 * ``inside`` (a loop genre): inside cells are ``░░`` (a clue in one ``░3``), outside
   cells ``·``; differing ones ``▒▒`` and ``○``;
-* glyph marks ``ring`` and ``disc`` without a text are ``○`` and ``●``.
+* glyph marks ``ring`` and ``disc`` without a text are ``○`` and ``●``;
+* ``slant``: ``╱`` ``╲`` (ASCII ``/`` ``\\``); ``triangle``: ``◤ ◥ ◣ ◢`` for ``F 7 L J``
+  (ASCII: the characters themselves), after the cell's clue if it has one (a clue on
+  the cell's top-left point, Gokigen); a differing one is ``○╱``, ``○◤``.
 
 Regions: when the puzzle has ``areas`` (or the genre's answer marks regions,
 ``FormatSpec.answer_regions``, and an answer is drawn), cells are separated by one
@@ -33,7 +36,7 @@ region borders ``| - +``.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Optional, Sequence, TextIO
 
 from ..encodings import FormatSpec, Genre, get_genre
@@ -64,11 +67,13 @@ class Glyphs:
     nope: str
     #: Glyph marks drawn as a character when the glyph has no text.
     marks: dict[str, str]
+    #: Answer characters of the ``slant`` and ``triangle`` kinds -> their glyph.
+    shapes: dict[str, str] = field(default_factory=dict)
 
     def chars(self) -> str:
         return ("".join("".join(t) for d in (self.kinds, self.bridges) for t in d.values())
                 + self.wall + self.box + self.heavy + "".join(self.pads) + self.nope
-                + "".join(self.marks.values()))
+                + "".join(self.marks.values()) + "".join(self.shapes.values()))
 
 
 UNICODE = Glyphs({"shade": ("█", "▒"), "lamp": ("●", "◉"), "blank": ("·", "○"),
@@ -76,7 +81,8 @@ UNICODE = Glyphs({"shade": ("█", "▒"), "lamp": ("●", "◉"), "blank": ("·
                  " ╴╷┐╶─┌┬╵┘│┤└┴├┼", " ╸╻┓╺━┏┳╹┛┃┫┗┻┣╋", ("─", "━", "│", "┃"),
                  {"-": ("─", "━", "━"), "=": ("═", "≡", "≡"), "|": ("│", "┃", "┃"),
                   "H": ("║", "‖", "‖")}, "×",
-                 {"ring": "○", "disc": "●"})
+                 {"ring": "○", "disc": "●"},
+                 {"/": "╱", "\\": "╲", "F": "◤", "7": "◥", "L": "◣", "J": "◢"})
 ASCII = Glyphs({"shade": ("#", "*"), "lamp": ("L", "@"), "blank": (".", "o"),
                 "inside": (":", "*")}, "X",
                " <v+>-++^+|+++++", "*" * 16, ("-", "-", "|", "|"),
@@ -86,7 +92,8 @@ ASCII = Glyphs({"shade": ("#", "*"), "lamp": ("L", "@"), "blank": (".", "o"),
 
 #: Legend words for kinds a genre's ``FormatSpec.legend`` leaves out.
 WORDS = {"shade": "shaded", "lamp": "lamp", "blank": "unshaded", "number": "number", "letter": "letter",
-         "pipe": "line", "bridge": "bridge", "inside": "inside"}
+         "pipe": "line", "bridge": "bridge", "inside": "inside", "slant": "diagonal",
+         "triangle": "triangle"}
 
 
 def stdout_is_unicode(stream: Optional[TextIO] = None) -> bool:
@@ -176,6 +183,9 @@ def _cell(spec: FormatSpec, puzzle: Puzzle, solution: Solution | None, cell: Cel
             mark, across = (diff, pad) if marked else (plain, plain)
             down = across
         return _Cell(label if label is not None else mark, " ", dirs, across, down)
+    if kind in ("slant", "triangle") and ch is not None:
+        return _Cell((label or "") + glyphs.shapes.get(ch, ch),  # a point's clue beside it
+                     glyphs.kinds["blank"][1] if marked else " ")
     if kind in ("number", "letter") and ch is not None:
         text = label if label is not None else ch if kind == "letter" else _number_text(ch)
         return _Cell(text, glyphs.kinds["blank"][1] if marked else " ")
@@ -329,7 +339,9 @@ def render_pair(puzzle: Puzzle, first: Solution, second: Solution,
              "blank": glyphs.nope if on_lines else glyphs.kinds["blank"][1],
              "inside": glyphs.kinds["inside"][1] * 2, "number": glyphs.kinds["blank"][1] + "N",
              "letter": glyphs.kinds["blank"][1] + "A",
-             "pipe": glyphs.heavy[5], "bridge": glyphs.bridges["-"][1]}
+             "pipe": glyphs.heavy[5], "bridge": glyphs.bridges["-"][1],
+             "slant": glyphs.kinds["blank"][1] + glyphs.shapes.get("/", "/"),
+             "triangle": glyphs.kinds["blank"][1] + glyphs.shapes.get("F", "F")}
     legend = [f"{signs[k]} {words[k]}" for k in signs if k in kinds]
     cells = f"{len(diff)} cell" + ("" if len(diff) == 1 else "s")
     lines.append(f"differ in {cells} ({', '.join(legend)}): {cell_names(diff)}")
