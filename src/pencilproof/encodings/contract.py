@@ -174,6 +174,11 @@ class UrlBody(abc.ABC):
     def write(self, puzzle: Puzzle) -> str:
         """The URL body of a puzzle (a one-line InputError for what it cannot carry)."""
 
+    def size(self, puzzle: Puzzle) -> tuple[int, int]:
+        """The (rows, cols) the URL names: the puzzle's own; a puzzle stored as its grid
+        points (Gokigen) names its cells."""
+        return puzzle.rows, puzzle.cols
+
 
 @dataclass(frozen=True)
 class FormatSpec:
@@ -223,8 +228,10 @@ class FormatSpec:
     #: has no given), ``pipe`` (lines from the centre to the sides: ``| - L J 7 F``, ends
     #: ``^ > v <``, crossing ``+``), ``bridge`` (``-``/``=`` single/double horizontal,
     #: ``|``/``H`` single/double vertical) or ``inside`` (a cell inside a loop drawn along
-    #: the cell sides where inside meets outside; the grid is then drawn as dots). Other
-    #: characters are blank cells. See :mod:`pencilproof.output`.
+    #: the cell sides where inside meets outside; the grid is then drawn as dots), ``slant``
+    #: (a diagonal ``/`` or ``\\`` from corner to corner) or ``triangle`` (a dark half-cell
+    #: triangle in the corner ``F`` top-left, ``7`` top-right, ``L`` bottom-left, ``J``
+    #: bottom-right). Other characters are blank cells. See :mod:`pencilproof.output`.
     drawing: Mapping[str, str] = field(default_factory=lambda: _frozen({"#": "shade"}))
     #: The answer's characters mark regions (Fillomino): thick borders are drawn between
     #: cells whose answer characters differ (the puzzle's ``areas`` are always drawn).

@@ -243,7 +243,8 @@ def to_url(puzzle: Puzzle, host: str = "https://puzz.link/p?") -> str:
     else:
         carried_params(puzzle, any(p.startswith("border") for p in parts), "puzz.link URL")
         body = encode_body(parts, puzzle, pzpr_cells(puzzle, genre.formats))
-    qdata = f"{puzzle.cols}/{puzzle.rows}/{body}"
+    rows, cols = own.size(puzzle) if own is not None else (puzzle.rows, puzzle.cols)
+    qdata = f"{cols}/{rows}/{body}"
     # pzprjs (URLData.outputURLData) appends '/' when the data's last character is not
     # 0-9, a-z or A-Z, so that link shorteners keep it; written the same, URLs match.
     if not re.fullmatch(r"[0-9a-zA-Z]", qdata[-1:]):
