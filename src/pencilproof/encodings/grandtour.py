@@ -25,6 +25,8 @@ from .kit.model import Encoder, Lit, Rule
 
 #: Janko's side numbers.
 BITS = {"E": 1, "S": 2, "W": 4, "N": 8}
+#: A given's segments in the terminal.
+BOX = {1: "╶", 2: "╷", 4: "╴", 8: "╵", 5: "─", 10: "│", 3: "┌", 6: "┐", 9: "└", 12: "┘"}
 #: A cell's side -> (the dot at one end, the direction to the other) in dot coordinates.
 SIDES = {"N": ((0, 0), "E"), "S": ((1, 0), "E"), "W": ((0, 0), "S"), "E": ((0, 1), "S")}
 
@@ -123,9 +125,8 @@ class GrandTour(KitGenre):
         if not isinstance(clue, int):
             return None
         dirs = dirs_of(clue)
-        short = PIPES.get(frozenset(dirs), str(clue))
-        return Glyph("", short=short, links=tuple(s for d, s in (("W", "left"), ("N", "up"))
-                                                  if d in dirs))
+        return Glyph("", short=BOX.get(clue, str(clue)),
+                     links=tuple(s for d, s in (("W", "left"), ("N", "up")) if d in dirs))
 
 
 GRANDTOUR = GrandTour()

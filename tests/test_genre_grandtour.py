@@ -1,0 +1,188 @@
+"""Grand Tour on the kit (janko.at only): published puzzles read as dots (a Janko block of
+N x M cells is N+1 x M+1 dots), the project's own codes, counts against an independent
+enumerator of loops through every dot, bad input and generation."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pencilproof import check, count
+from pencilproof.encodings import get_genre
+from pencilproof.encodings.kit.genre import KitAnswer
+from pencilproof.errors import InputError
+from pencilproof.formats import parse_documents
+from pencilproof.formats.janko import parse_janko
+from pencilproof.puzzle import Puzzle
+
+GENRE = get_genre("grandtour")
+DATA = Path(__file__).parent / "data" / "janko" / "grandtour.jsonl"
+RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+
+
+def puzzle(rows: list[str]) -> Puzzle:
+    grid = tuple(tuple(None if t == "." else int(t) for t in row.split()) for row in rows)
+    return Puzzle("grandtour", len(grid), len(grid[0]), grid)
+
+
+def codes(p: Puzzle, rows: tuple[str, ...]) -> set[str]:
+    return {v.code for v in GENRE.verify(p, KitAnswer(rows))}
+
+
+# -- 1. published puzzles ---------------------------------------------------------------
+
+@pytest.mark.parametrize("i", range(len(RECORDS)))
+def test_janko_record_is_unique_with_its_published_solution(i):
+    doc = parse_janko(RECORDS[i]["janko"], f"grandtour.jsonl:{i + 1}")
+    res = check(doc.puzzle)
+    assert res.verdict.value == "unique" and res.solutions[0] == doc.solution
+    assert GENRE.verify(doc.puzzle, doc.solution) == []
+    rows = list(doc.solution.rows)
+    for r in range(doc.puzzle.rows):  # one dot changed: not a solution
+        for c in range(doc.puzzle.cols):
+            other = "." if rows[r][c] != "." else "-"
+            changed = rows[:r] + [rows[r][:c] + other + rows[r][c + 1:]] + rows[r + 1:]
+            assert GENRE.verify(doc.puzzle, KitAnswer(tuple(changed))), (r, c)
+
+
+def test_janko_cells_become_dots():
+    # Janko 001 (5x5 cells): "- - - 8 -" gives r1c4's north side (8), the segment between
+    # dots r1c4 and r1c5; "1 4 - 1 4" in the last row: the side between r5c1 and r5c2
+    # (1 east, 4 west), the segment between dots r5c2 and r6c2. Its solution's x cells
+    # are the inside of the loop: the loop runs along their border.
+    doc = parse_janko(RECORDS[0]["janko"], "grandtour.jsonl:1")
+    assert doc.puzzle.rows == doc.puzzle.cols == 6
+    assert doc.puzzle.grid[0][3:5] == (1, 4)            # east from r1c4, west from r1c5
+    assert doc.puzzle.grid[4][1] == 2 and doc.puzzle.grid[5][1] == 8
+    assert doc.solution.rows == ("F7F--7", "|LJF7|", "|F-J||", "|L-7||", "|F7|||", "LJLJLJ")
+
+
+# -- 2. codes (no puzz.link genre: the project's own) -----------------------------------
+
+@pytest.mark.parametrize("rows, expected", [
+    (("F-7", "|.|", "L-J"), {"ptNoLine"}),                 # the middle dot left out
+    (("F7.", "LJ.", "..."), {"ptNoLine", "sgOffLoop"}),     # and the given not on the loop
+    (("...", "...", "..."), {"brNoLine", "ptNoLine", "sgOffLoop"}),
+])
+def test_codes(rows, expected):
+    board = puzzle([". . .", ". . .", ". 5 ."])  # a segment across r3c2, east and west
+    assert codes(board, rows) == expected
+
+
+def test_a_given_that_leaves_the_grid():
+    (_, err), = parse_documents('{"genre":"grandtour","rows":2,"cols":2,"grid":[[8,null],[null,null]]}',
+                                "t.json")
+    assert isinstance(err, InputError)
+    assert str(err) == "t.json:1:47: r1c1: a given segment leaves the grid (N)"
+
+
+# -- 3. brute force ---------------------------------------------------------------------
+# Independent enumerator: every loop of the grid graph (line sets in which each dot has an
+# even number of lines bound a unique set of the unit squares between four dots; one
+# loop: degree two where touched, connected), kept when it passes every dot; a given's
+# segments must be lines of the loop.
+STEPS = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
+BITS = {"E": 1, "S": 2, "W": 4, "N": 8}
+NAMES = {frozenset("NS"): "|", frozenset("EW"): "-", frozenset("NE"): "L", frozenset("NW"): "J",
+         frozenset("SW"): "7", frozenset("SE"): "F"}
+
+
+def tours(rows: int, cols: int) -> list[frozenset]:
+    def line(a, b):
+        return frozenset((a, b))
+    squares = [[line((i, j), (i, j + 1)), line((i + 1, j), (i + 1, j + 1)),
+                line((i, j), (i + 1, j)), line((i, j + 1), (i + 1, j + 1))]
+               for i in range(rows - 1) for j in range(cols - 1)]
+    out = []
+    for mask in range(1, 1 << len(squares)):
+        lines: set = set()
+        for k, sq in enumerate(squares):
+            if mask >> k & 1:
+                lines ^= set(sq)
+        touch: dict = {}
+        for e in lines:
+            for x in e:
+                touch.setdefault(x, []).append(e)
+        if len(touch) != rows * cols or any(len(es) != 2 for es in touch.values()):
+            continue
+        start = next(iter(lines))
+        seen, todo = {start}, [start]
+        while todo:
+            for x in todo.pop():
+                for e in touch[x]:
+                    if e not in seen:
+                        seen.add(e)
+                        todo.append(e)
+        if len(seen) == len(lines):
+            out.append(frozenset(lines))
+    return out
+
+
+TOURS = {size: tours(*size) for size in ((3, 4), (4, 4), (4, 5))}
+
+
+def dirs(lines: frozenset, cell: tuple) -> set[str]:
+    return {d for d, (dr, dc) in STEPS.items() if frozenset((cell, (cell[0] + dr, cell[1] + dc))) in lines}
+
+
+def brute(p: Puzzle) -> set[tuple[str, ...]]:
+    return {tuple("".join(NAMES[frozenset(dirs(t, (r, c)))] for c in range(p.cols)) for r in range(p.rows))
+            for t in TOURS[p.rows, p.cols]
+            if all({d for d, bit in BITS.items() if v & bit} <= dirs(t, x) for x, v in p.clues().items())}
+
+
+def random_boards(seed: int, n: int) -> list[Puzzle]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        rows, cols = rng.choice([(3, 4), (4, 4), (4, 5)])
+        tour = rng.choice(TOURS[rows, cols])
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        grid = {x: sum(BITS[d] for d in dirs(tour, x) if rng.random() < 0.6) for x in rng.sample(cells, 3)}
+        if rng.random() < 0.3:  # a given no tour of this board may have
+            grid[(1, 1)] = rng.choice([1, 2, 4, 8, 5, 10])
+        out.append(Puzzle("grandtour", rows, cols, tuple(tuple(grid.get((r, c)) or None for c in range(cols))
+                                                        for r in range(rows))))
+    return out
+
+
+def test_the_enumerator_counts_hamiltonian_cycles():
+    # Hamiltonian cycles of the 4x4 grid graph: 6 (OEIS A003763); of the 3 x 2k grid:
+    # 2^(k-1), so 2 on 3x4
+    assert len(TOURS[4, 4]) == 6 and len(TOURS[3, 4]) == 2
+    assert count(puzzle([". . . ."] * 4), limit=10).count == 6
+
+
+@pytest.mark.parametrize("p", random_boards(23, 40), ids=lambda b: str(b.grid))
+def test_counts_match_the_enumerator(p):
+    expected = brute(p)
+    res = count(p, limit=len(expected) + 1)
+    assert res.complete and res.count == len(expected)
+    assert {s.rows for s in res.solutions} == expected
+
+
+# -- 4. bad input -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("doc, message", [
+    ('{"genre":"grandtour","rows":2,"cols":2,"grid":[[0,null],[null,null]]}',
+     "t.json:1:49: r1c1: given 0 names no segment (1 east, 2 south, 4 west, 8 north, or their sum)"),
+    ('{"genre":"grandtour","rows":2,"cols":2,"grid":[[16,null],[null,null]]}',
+     "t.json:1:49: r1c1: clue 16 is out of range (0-15)"),
+])
+def test_bad_input_is_one_line(doc, message):
+    (_, err), = parse_documents(doc, "t.json")
+    assert isinstance(err, InputError) and str(err) == message
+
+
+# -- generation ----------------------------------------------------------------------------
+
+def test_random_tours_and_an_odd_grid():
+    hooks = GENRE.generator
+    answer = hooks.random_answer(6, 6, random.Random(2), None, None)
+    board = hooks.with_clues(hooks.blank_for(answer), hooks.clue_candidates(answer))
+    res = check(board)
+    assert res.verdict.value == "unique" and res.solutions[0].rows == answer.rows
+    with pytest.raises(InputError, match="no grandtour answer of size 5x5"):
+        hooks.random_answer(5, 5, random.Random(2), None, None)
