@@ -109,8 +109,9 @@ class Yajilin(KitGenre):
         if clue is None:
             return None
         number, d = arrow_of(clue)
-        text = ("?" if number is None else str(number)) + (ARROW_MARKS[d] if d else "")
-        return Glyph(text if text != "?" else "", short=text, fill="#d8d8d8")
+        text = "?" if number is None else str(number)
+        return Glyph(text, short=text + (ARROW_MARKS[d] if d else ""), fill="#d8d8d8",
+                     mark=f"arrow:{d}" if d else None)
 
 
 class YajilinGeneration(KitGeneration):

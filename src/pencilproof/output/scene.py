@@ -264,6 +264,9 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
                     overlays.append(Text(x + CELL / 2, y + CELL / 2, glyph.text,
                                          _text_size(glyph.text) * 0.85, glyph.ink or INK,
                                          bold=True, cls="clue"))
+                elif glyph.text and glyph.mark.startswith("arrow:"):  # the arrow's number
+                    overlays.append(Text(x + CELL * 0.56, y + CELL * 0.58, glyph.text, CELL * 0.45,
+                                         glyph.ink or INK, bold=True, cls="clue"))
                 elif glyph.text:  # a note beside the mark (hidden)
                     overlays.append(Text(x + CELL - 6, y + 7, glyph.text, 9, LABEL_INK,
                                          cls="note"))
@@ -425,7 +428,8 @@ def _loop(puzzle: Puzzle, kinds: dict[Cell, str], gx: float, gy: float) -> list[
 def _mark(mark: str, x: float, y: float, ink: str) -> list[Shape]:
     """A symbol drawn with lines and discs (no font needed): a diamond, a dash, a slash,
     a flower whose first K of 4 petals are yellow (the others purple), a white ring, a
-    black disc, or an island's circle (its number is drawn by the caller)."""
+    black disc, an island's circle (its number is drawn by the caller), or ``arrow:D`` a
+    small arrow pointing D (n, e, s, w) beside a number (the caller draws it)."""
     cx, cy, h = x + CELL / 2, y + CELL / 2, CELL * 0.3
     if mark == "ring":
         return [Disc(cx, cy, CELL * 0.36, PAPER, ink, "ring", 2.0)]
@@ -442,6 +446,13 @@ def _mark(mark: str, x: float, y: float, ink: str) -> list[Shape]:
         return [Line(cx - h, cy, cx + h, cy, ink, 5.0)]
     if mark == "slash":
         return [Line(cx - h * 0.8, cy + h * 0.8, cx + h * 0.8, cy - h * 0.8, ink, 5.0)]
+    if mark.startswith("arrow:"):  # along the top (e, w) or the left side (n, s): Yajilin
+        dx, dy = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}.get(mark[6:], (1, 0))
+        ax, ay = (cx, y + CELL * 0.15) if dy == 0 else (x + CELL * 0.15, cy)
+        tip, k = (ax + dx * h, ay + dy * h), CELL * 0.1
+        return [Line(ax - dx * h, ay - dy * h, tip[0], tip[1], ink, 2.0),
+                Line(tip[0], tip[1], tip[0] - dx * k + dy * k, tip[1] - dy * k + dx * k, ink, 2.0),
+                Line(tip[0], tip[1], tip[0] - dx * k - dy * k, tip[1] - dy * k - dx * k, ink, 2.0)]
     if mark.startswith("petals:"):
         k = int(mark.split(":")[1])
         out: list[Shape] = []
