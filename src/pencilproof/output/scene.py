@@ -26,10 +26,11 @@ FormatSpec (``genre.formats``), by drawing kind:
 
 Regions are thick black borders: between cells of different ``areas`` (the puzzle's
 parameter), and with ``FormatSpec.answer_regions`` between cells whose answer characters
-differ (Fillomino). Glyph marks ``ring``, ``disc`` and ``island`` are circles (an
-island's number inside); ``corner`` puts a clue in a small circle on the cell's top-left grid
-point (Creek's clues on points). Differing cells get a pink fill (unless dark) and a red frame,
-whatever their kind. An optional ``name`` (the puzzle's
+differ (Fillomino), or where the answer's ``walls`` characters name borders on a cell's
+right and lower sides (Shikaku: the pieces they enclose). Glyph marks ``ring``, ``disc``
+and ``island`` are circles (an island's number inside); ``corner`` puts a clue in a small
+circle on the cell's top-left grid point (Creek's clues on points). Differing cells get a
+pink fill (unless dark) and a red frame, whatever their kind. An optional ``name`` (the puzzle's
 file name or URL) is a title line above the grids; caption lines that do not fit the
 picture's width are wrapped onto further lines, and the picture grows to hold them.
 """
@@ -40,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence, Union
 
 from ..encodings import Genre, Glyph, get_genre
+from ..encodings.kit.division import region_labels
 from ..encodings.kit.layers import PIPE_DIRS
 from ..encodings.kit.number_path import wide_number
 from ..checker.check import OptimumResult
@@ -387,6 +389,11 @@ def _borders(puzzle: Puzzle, by_answer: bool, marks: dict[Cell, str], gx: float,
         layout = None  # not this grid's layout: nothing to draw from it
     if layout is None and not by_answer:
         return []
+    if by_answer and "walls" in get_genre(puzzle.genre).formats.drawing.values():
+        # the answer's characters name borders (Shikaku): draw its pieces' borders
+        labels = region_labels(["".join(marks.get((r, c), "#") for c in range(puzzle.cols))
+                                for r in range(puzzle.rows)])
+        marks = {x: str(labels[x[0]][x[1]]) for x in marks}
 
     def differ(a: Cell, b: Cell) -> bool:
         if layout is not None and layout[a[0]][a[1]] != layout[b[0]][b[1]]:

@@ -22,7 +22,8 @@ the genre's declaration (``genre.formats``), never a genre name. The other drawi
   the cell's top-left point, Gokigen); a differing one is ``○╱``, ``○◤``.
 
 Regions: when the puzzle has ``areas`` (or the genre's answer marks regions,
-``FormatSpec.answer_regions``, and an answer is drawn), cells are separated by one
+``FormatSpec.answer_regions``, and an answer is drawn; ``walls`` characters name borders
+on a cell's right and lower sides), cells are separated by one
 column and rows by one line, where region borders are drawn (``│ ─ ┼ ...``), e.g.
 ``1 2│3`` over ``───┘ ``.
 
@@ -40,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Optional, Sequence, TextIO
 
 from ..encodings import FormatSpec, Genre, get_genre
+from ..encodings.kit.division import region_labels
 from ..encodings.kit.layers import PIPE_DIRS
 from ..encodings.kit.number_path import wide_number
 from ..puzzle import Cell, Puzzle, Solution
@@ -219,8 +221,11 @@ def _regions(spec: FormatSpec, puzzle: Puzzle, solution: Solution | None) -> Opt
     by_answer = spec.answer_regions and solution is not None
     if layout is None and not by_answer:
         return None
+    walls = region_labels(solution.rows) if by_answer and solution is not None and \
+        "walls" in spec.drawing.values() else None  # the answer names borders (Shikaku)
     return [[(layout[r][c] if layout is not None else None,
-              solution[(r, c)] if by_answer and solution is not None else None)
+              (walls[r][c] if walls is not None else solution[(r, c)])
+              if by_answer and solution is not None else None)
              for c in range(puzzle.cols)] for r in range(puzzle.rows)]
 
 
