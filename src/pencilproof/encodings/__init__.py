@@ -34,6 +34,7 @@ from .creek import CREEK
 from .str8ts import STR8TS
 from .tapa import TAPA
 from .mochikoro import MOCHIKORO
+from .shakashaka import SHAKASHAKA
 from .gokigen import GOKIGEN
 from .magnets import MAGNETS
 from .binairo import BINAIRO
@@ -122,7 +123,7 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS,
                RIPPLE,
                STR8TS, LIGHTHOUSES,
-               MINESWEEPER, BINAIRO, MAGNETS, GOKIGEN,
+               MINESWEEPER, BINAIRO, MAGNETS, GOKIGEN, SHAKASHAKA,
                HIDOKU, BATTLESHIPS):
     register(_genre)
 
