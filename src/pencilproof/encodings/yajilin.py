@@ -14,8 +14,10 @@ let one draw, is this project's ``lnOnClue``, and no loop at all ``brNoLine`` (j
 there is a loop). pzprjs's ``lnOnShade`` cannot be written: a cell holds one character.
 
 Generation (:class:`YajilinGeneration`): clue cells are drawn first (``?`` cells of the
-blank, which always stay); a random shading and loop around them; each clue cell's
-arrow points where it sees most cells, and those arrows are the clues.
+blank, which always stay: the minimizer may leave some without their arrow); a random
+shading and loop around them; each clue cell's arrow points where it sees most cells,
+and those arrows are the clues. Where another answer fits every arrow, a cell where it
+differs becomes a clue cell (:meth:`YajilinGeneration.repair`), until none does.
 """
 from __future__ import annotations
 
