@@ -18,7 +18,7 @@ from pencilproof.encodings.kit.genre import KitAnswer
 from pencilproof.encodings.kit.lattice import areas
 from pencilproof.encodings.magnets import dominoes
 from pencilproof.errors import InputError
-from pencilproof.formats import parse_documents
+from pencilproof.formats import parse_documents, parse_url, to_url
 from pencilproof.formats.janko import parse_janko
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle
@@ -88,6 +88,31 @@ def test_janko_label_reused_and_cells_without_a_domino():
 # a1 at r2c2) has no error. The other codes (pzprjs's names, in its order) on boards of
 # dominoes written out by hand: the script's mistakes made on janko.at's kind of board.
 SCRIPT = board(["ab", "ab"], ["+.", "-."], top=[1, 1], bottom=[1, 1], left=[1, 1], right=[1, 1])
+
+
+def test_pzprjs_urls():
+    # the 2x2 puzzle as pzprjs writes it (derived by hand from Encode.js): the counts in
+    # excells (each column's - then +, each row's - then +: all 1), the borders (one between
+    # the columns: "o0"), the given poles as circles (1 +, 2 -: "b0")
+    url = "https://puzz.link/p?magnets/2/2/11111111o0b0"
+    assert to_url(SCRIPT) == url and parse_url(url) == SCRIPT
+    with pytest.raises(InputError) as e:  # the script's 5x5 puzzle: a room of nine cells
+        parse_url("https://puzz.link/p?magnets/5/5/g222j2h2g22g0g32fubmo3or00000000000400")
+    assert "the room at r1c3 has 8 cells: pzprjs's wider Magnets" in str(e.value)
+
+
+@pytest.mark.parametrize("i", [0, 3, 8, 11])
+def test_janko_puzzles_through_urls(i):
+    # (a neutral given on a cell without a domino is implied: 009's are left out)
+    doc = parse_janko(RECORDS[i]["janko"], f"magnets.jsonl:{i + 1}")
+    if any(v == "x" for row in doc.puzzle.grid for v in row) and i != 8:
+        with pytest.raises(InputError, match="the neutral given at r7c3 has no puzz.link form"):
+            to_url(doc.puzzle)
+        return
+    again = parse_url(to_url(doc.puzzle))
+    assert again.param("areas") == doc.puzzle.param("areas") and again.params == doc.puzzle.params
+    res = check(again)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
 
 
 def test_pzprjs_two_by_two():

@@ -16,8 +16,9 @@ Failcodes are pzprjs's (magnets.js), in its order: ``nmAdjacent`` (equal poles t
 a magnet's halves alike), ``bkNumLt2`` (a pole whose domino partner is neutral),
 ``exPlusNe`` / ``exMinusNe`` (a row or column with a wrong count); a changed given is
 ``nmGiven``. puzz.link's Magnets is wider (rooms of any size, each with at most one
-magnet, empty cells): its URLs and files are not read here (no codec for their counts in
-extra cells around the grid yet).
+magnet): its URLs are read where the rooms are dominoes (pzprjs's empty cells are the
+single cells; :class:`~.kit.excells.MagnetsUrl`); its pzprv3 files (the counts in extra
+cells around the grid) have no codec here yet.
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from .base import read_number
 from .contract import JankoBlock
 from .kit import Count, Fix, NotAll, Values, kit_formats
 from .kit.blocks import pieces
+from .kit.excells import MagnetsUrl
 from .kit.lattice import ORTHO, areas, normalize_areas, pairs, parse_areas
 from .kit.lines_of_cells import EdgeGenre, edge_cells
 from .kit.marks import M, Marks
@@ -72,7 +74,8 @@ class Magnets(EdgeGenre):
     edge_sides = ("top", "bottom", "left", "right")
     param_keys = ("areas", "top", "bottom", "left", "right")
     layer = Marks("+-", "x", {".": "x"}, "+, - or x")
-    formats = kit_formats(janko_names=("magnete", "magnets"), blank="x",
+    url_pids = ("magnets",)
+    formats = kit_formats(janko_names=("magnete", "magnets"), blank="x", url_own=MagnetsUrl(),
                           drawing={"+": "letter", "-": "letter"}, legend={"blank": "neutral"})
     label_words = "a count"
     editor_candidates = (".", "+", "-", "x")
