@@ -58,6 +58,7 @@ from .corral import CORRAL
 from .linesweeper import LINESWEEPER
 from .grandtour import GRANDTOUR
 from .shikaku import SHIKAKU
+from .galaxies import GALAXIES
 
 GENRES: dict[str, Genre] = {}
 
@@ -119,7 +120,7 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                KAKURASU,
                EASYASABC, LITS, KAKURO,
                YAJILIN, COUNTRY, CORRAL, LINESWEEPER, GRANDTOUR,
-               SHIKAKU,
+               SHIKAKU, GALAXIES,
                HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS,
                RIPPLE,
                STR8TS, LIGHTHOUSES,

@@ -444,6 +444,10 @@ def _mark(mark: str, x: float, y: float, ink: str) -> list[Shape]:
         return [Disc(cx, cy, CELL * 0.36, ink, None, "disc")]
     if mark == "island":
         return [Disc(cx, cy, CELL * 0.42, PAPER, ink, "island", 1.5)]
+    if mark.split(":")[0] == "dot":  # a galaxy's dot: centre, right (R) or lower (D) side, corner
+        sides = mark[4:]
+        return [Disc(x + CELL * (1.0 if "R" in sides else 0.5), y + CELL * (1.0 if "D" in sides else 0.5),
+                     CELL * 0.15, PAPER, ink, "dot", 2.0)]
     if mark == "corner":  # a white disc on the cell's top-left grid point (Creek)
         return [Disc(x, y, CELL * 0.27, PAPER, ink, "corner", 1.5)]
     if mark == "diamond":

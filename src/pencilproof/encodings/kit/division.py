@@ -15,7 +15,9 @@ regions).
   :class:`RectDivision`: every piece is a rectangle with exactly one number (Shikaku),
   and :class:`PieceSize`: a number's piece has that many cells;
 * :class:`SymmetricDivision`: every piece holds exactly one centre (a point given in
-  half-cell steps) and is point-symmetric about it (Galaxies).
+  half-cell steps, or one of a cell's points) and is point-symmetric about it (Galaxies),
+  and :class:`CentrePoint`: a centre's point;
+* pzprjs's dots and empty cells in URLs (:func:`read_dots`, :func:`read_bits`, ...).
 
 The encodings state a division by *owners*: a selector per candidate rectangle, or a
 one-hot owner per cell among the centres; a border lies exactly where owners differ.
@@ -28,10 +30,11 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 from weakref import WeakKeyDictionary
-from typing import AbstractSet, Callable, Hashable, Mapping, Optional, Sequence
+from typing import AbstractSet, Any, Callable, Hashable, Mapping, Optional, Sequence
 
 from ...puzzle import Cell, Violation
 from ..cnf import at_most_one_linear
+from .urlcodec import Cursor
 from .model import Atom, Encoder, Layer, Lazy, Lit, Rule, Values, bad_char
 
 #: Answer character -> the sides (R: right, D: down) that are borders, and back.
@@ -310,42 +313,51 @@ def own(cell: Cell, k: Hashable) -> Atom:
     return ("own", cell[0], cell[1], k)
 
 
-class SymmetricDivision(Rule):
-    """Every piece holds exactly one of ``centres`` (key -> point in half-cell steps) and
-    is point-symmetric about it.
+Point = tuple[int, int]
 
-    Encoded by a one-hot owner per cell among the centres whose mirror image of the cell
-    is a cell too: a centre owns the cells it touches and the mirror image of each cell
-    it owns, a border lies exactly where owners differ, and (lazily) each centre's cells
-    are connected: a piece of a centre's cells away from the centre gets, for each of its
-    cells x, "x not the centre's, or some cell around the piece is" (a path from x to
-    the centre leaves the piece). ``presence`` maps a centre to the atom that makes it a
-    given (switched off: no cell is its). Checked as pzprjs does: ``bdPassStar`` (a
-    border runs through a centre), ``bkNoStar``, ``bkNotSymSt``, ``bkPlStar``, and
-    ``bdDeadEnd`` (a border inside a piece)."""
+
+class SymmetricDivision(Rule):
+    """Every piece holds exactly one of ``centres`` and is point-symmetric about it.
+
+    ``centres`` maps a key to the centre's point in half-cell steps, or to several
+    candidate points that all touch the key's cell (a centre somewhere on a cell: its
+    centre, right side, lower side or lower right corner) of which the answer uses one.
+    Encoded by a one-hot owner per cell and a one-hot point per centre: a centre owns
+    the cells its point touches and the mirror image of each cell it owns, a border lies
+    exactly where owners differ, and (lazily) each centre's cells are connected: a piece
+    of its cells without its cell gets, for each of its cells x, "x not the centre's, or
+    some cell around the piece is" (a path from x to the centre's cell leaves the
+    piece). Checked as pzprjs does, where a centre of one point is given its own rule,
+    :class:`CentrePoint` (``bdPassStar``, ``bkNotSymSt``): ``bkNoStar``, ``bkNotSymSt``
+    (a centre of several points: about none of them), ``bkPlStar``; ``bdDeadEnd`` (a
+    border inside a piece). A centre on a border counts for no piece, as in pzprjs."""
 
     code = "bkNotSymSt"
 
-    def __init__(self, layer: Walls, centres: Mapping[Hashable, tuple[int, int]],
-                 presence: Optional[Mapping[Hashable, Atom]] = None):
-        self.layer, self.centres, self.presence = layer, dict(centres), dict(presence or {})
-        self.domain = {(r, c): [k for k, p in self.centres.items() if layer.live(mirror((r, c), p))]
+    def __init__(self, layer: Walls, centres: Mapping[Any, Sequence[Point]]):
+        self.layer, self.centres = layer, {k: tuple(ps) for k, ps in centres.items()}
+        self.home = {k: anchors(ps[0])[0] for k, ps in self.centres.items()}
+        self.domain = {(r, c): [k for k, ps in self.centres.items()
+                                if any(layer.live(mirror((r, c), p)) for p in ps)]
                        for r in range(layer.rows) for c in range(layer.cols) if layer.live((r, c))}
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        assert guard is None, "the division is a rule of the genre; centres switch by presence"
+        assert guard is None, "the division is a rule of the genre; points switch by CentrePoint"
+        for k, ps in self.centres.items():
+            e.clause([e[("at", k, p)] for p in ps])
+            at_most_one_linear(e.b, [e[("at", k, p)] for p in ps])
+            for p in ps:
+                for x in anchors(p):
+                    e.clause([-e[("at", k, p)]] + ([e[own(x, k)]] if k in self.domain.get(x, ()) else []))
         for x, ks in self.domain.items():
             lits = [e[own(x, k)] for k in ks]
             e.clause(lits)
             at_most_one_linear(e.b, lits)
             for k in ks:
-                e.clause([-e[own(x, k)], e[own(mirror(x, self.centres[k]), k)]])
-                if k in self.presence:
-                    e.clause([-e[own(x, k)], e[self.presence[k]]])
-        for k, p in self.centres.items():
-            on = [-e[self.presence[k]]] if k in self.presence else []
-            for x in anchors(p):
-                e.clause(on + ([e[own(x, k)]] if k in self.domain.get(x, ()) else []))
+                for p in self.centres[k]:
+                    m = mirror(x, p)
+                    twin = [e[own(m, k)]] if self.layer.live(m) else []
+                    e.clause([-e[own(x, k)], -e[("at", k, p)]] + twin)
         for a, b in self.layer.pairs():
             w = e[between(a, b)]
             for x, y in ((a, b), (b, a)):
@@ -358,35 +370,65 @@ class SymmetricDivision(Rule):
                         e.clause([-e[own(x, k)], w])
         e.lazy.append(_Apart(self, e))
 
-    def on_border(self, v: Values, p: tuple[int, int]) -> bool:
-        cells = anchors(p)
-        if not all(self.layer.live(x) for x in cells):
-            return True
-        return any(v[between(a, b)] for a in cells for b in cells
-                   if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1)
-
     def check(self, v: Values) -> list[Violation]:
         found, of = pieces(v, self.layer)
-        held: dict[int, list[Hashable]] = {}
-        out = []
-        for k, p in self.centres.items():
-            if self.on_border(v, p):
-                out.append(Violation("bdPassStar", "a border runs through a centre", tuple(
-                    x for x in anchors(p) if self.layer.live(x))))
-            else:
-                held.setdefault(of[anchors(p)[0]], []).append(k)
+        held: dict[int, list[Any]] = {}
+        for k, ps in self.centres.items():
+            if len(ps) > 1 or not on_border(self.layer, v, ps[0]):
+                held.setdefault(of[self.home[k]], []).append(k)
+        out = [Violation("bkNoStar", "a piece holds no centre", tuple(piece))
+               for i, piece in enumerate(found) if i not in held]
         for i, piece in enumerate(found):
-            if i not in held:
-                out.append(Violation("bkNoStar", "a piece holds no centre", tuple(piece)))
-        for i, piece in enumerate(found):
-            if len(held.get(i, ())) == 1:
-                p = self.centres[held[i][0]]
-                if any(not self.layer.live(m := mirror(x, p)) or of[m] != i for x in piece):
-                    out.append(self.broken(piece, "a piece is not point-symmetric about its centre"))
-        for i, piece in enumerate(found):
-            if len(held.get(i, ())) > 1:
-                out.append(Violation("bkPlStar", "a piece holds several centres", tuple(piece)))
+            ks = held.get(i, [])
+            if len(ks) == 1 and len(self.centres[ks[0]]) > 1 and not any(
+                    symmetric(self.layer, v, p) for p in self.centres[ks[0]]):
+                out.append(self.broken(piece, "a piece is not point-symmetric about its centre"))
+        out += [Violation("bkPlStar", "a piece holds several centres", tuple(piece))
+                for i, piece in enumerate(found) if len(held.get(i, ())) > 1]
         return out + inner_borders(v, self.layer, of)
+
+
+def on_border(layer: Walls, v: Values, p: Point) -> bool:
+    """Whether a border (or a hole) runs through a point."""
+    cells = anchors(p)
+    if not all(layer.live(x) for x in cells):
+        return True
+    return any(v[between(a, b)] for a in cells for b in cells if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1)
+
+
+def symmetric(layer: Walls, v: Values, p: Point) -> bool:
+    """Whether the piece of the cells a point touches is point-symmetric about it (and no
+    border runs through the point)."""
+    if on_border(layer, v, p):
+        return False
+    found, of = pieces(v, layer)
+    i = of[anchors(p)[0]]
+    return all(layer.live(m := mirror(x, p)) and of[m] == i for x in found[i])
+
+
+class CentrePoint(Rule):
+    """A centre of :class:`SymmetricDivision` lies on this point: no border runs through
+    it (``bdPassStar``) and its piece is point-symmetric about it (``bkNotSymSt``; as
+    pzprjs, only asked of a piece that holds no cell of ``others``, the other centres'
+    cells: one with several is ``bkPlStar``)."""
+
+    code = "bkNotSymSt"
+
+    def __init__(self, layer: Walls, key: Any, p: Point, others: AbstractSet[Cell] = frozenset()):
+        self.layer, self.key, self.p, self.others = layer, key, p, frozenset(others)
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        e.fix(("at", self.key, self.p), True, guard)
+
+    def check(self, v: Values) -> list[Violation]:
+        cells = [x for x in anchors(self.p) if self.layer.live(x)]
+        if on_border(self.layer, v, self.p):
+            return [Violation("bdPassStar", "a border runs through a centre", tuple(cells))]
+        found, of = pieces(v, self.layer)
+        piece = found[of[cells[0]]]
+        if symmetric(self.layer, v, self.p) or self.others.intersection(piece):
+            return []
+        return [self.broken(piece, "a piece is not point-symmetric about its centre")]
 
 
 class _Apart(Lazy):
@@ -403,9 +445,9 @@ class _Apart(Lazy):
         for piece in found:
             x0 = piece[0]
             ks = rule.domain[x0]
-            k = next(k for k, on in zip(ks, e.b.values([e[own(x0, k)] for k in ks])) if on)
+            k = next((k for k, on in zip(ks, e.b.values([e[own(x0, k)] for k in ks])) if on), None)
             inside = set(piece)
-            if set(anchors(rule.centres[k])) <= inside:
+            if k is None or rule.home[k] in inside:
                 continue
             ring = {y for x in piece for y in ((x[0] - 1, x[1]), (x[0] + 1, x[1]), (x[0], x[1] - 1),
                                                (x[0], x[1] + 1)) if y not in inside}
@@ -415,6 +457,71 @@ class _Apart(Lazy):
         return out
 
 
+# -- pzprjs's dots (decodeDot/encodeDot) and empty cells (decodeEmpty/encodeEmpty) ----------
+_B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def dot_index(cell: Cell, kind: int, cols: int) -> int:
+    """pzprjs's number of a dot: points in half-cell steps inside the grid, row by row
+    ((2R-1) x (2C-1)); ``kind`` 0 the cell's centre, 1 its right side, 2 its lower side, 3
+    its lower right corner."""
+    return 2 * cell[1] + (kind & 1) + (2 * cell[0] + (kind >> 1)) * (2 * cols - 1)
+
+
+def read_dots(cur: Cursor, rows: int, cols: int) -> dict[int, int]:
+    """Dot number -> colour (1 white, 2 black): ``0``-``f`` a dot (colour v % 2 + 1) then
+    v // 2 points without one, ``g``-``z`` 1-20 points without one."""
+    total, s, out = (2 * rows - 1) * (2 * cols - 1), 0, {}
+    while cur.pos < len(cur.body) and s < total:
+        ch = cur.body[cur.pos]
+        if ch in _B36[:16]:
+            out[s] = int(ch, 16) % 2 + 1
+            s += int(ch, 16) // 2 + 1
+        elif ch in _B36[16:]:
+            s += _B36.index(ch) - 15
+        else:
+            raise cur.error(f"unexpected character {ch!r} in the dots", cur.pos)
+        cur.pos += 1
+    return out
+
+
+def write_dots(dots: Mapping[int, int], rows: int, cols: int) -> str:
+    out, count, s, total = [], 0, 0, (2 * rows - 1) * (2 * cols - 1)
+    while s < total:
+        text = ""
+        if s in dots:
+            gap = next((i for i in range(1, 8) if s + i in dots), None)
+            text = format(2 * (gap - 1) + dots[s] - 1 if gap else 13 + dots[s], "x")
+            s += gap - 1 if gap else 7
+        else:
+            count += 1
+        if count and (text or count == 20):
+            out.append(_B36[count + 15])
+            count = 0
+        out.append(text)
+        s += 1
+    return "".join(out) + (_B36[count + 15] if count else "")
+
+
+def read_bits(cur: Cursor, n: int) -> list[bool]:
+    """pzprjs's genericDecodeBinary: ``n`` flags, five per base-32 digit (none left: all off)."""
+    out: list[bool] = []
+    while len(out) < n and cur.pos < len(cur.body):
+        ch = cur.body[cur.pos]
+        if ch not in _B36[:32]:
+            raise cur.error(f"unexpected character {ch!r} in the empty cells", cur.pos)
+        out += [bool(_B36.index(ch) & w) for w in (16, 8, 4, 2, 1)]
+        cur.pos += 1
+    return (out + [False] * n)[:n]
+
+
+def write_bits(bits: Sequence[bool]) -> str:
+    return "".join(_B36[sum(w for w, b in zip((16, 8, 4, 2, 1), bits[k:k + 5]) if b)]
+                   for k in range(0, len(bits), 5))
+
+
 __all__ = ["Walls", "SIDES", "side", "between", "pieces", "inner_borders", "region_labels", "walls_of",
            "rectangles", "rect_atom", "rect_cells", "RectDivision", "PieceSize", "is_rect",
-           "anchors", "mirror", "own", "SymmetricDivision"]
+           "anchors", "mirror", "own", "Point", "SymmetricDivision", "CentrePoint", "on_border",
+           "symmetric", "dot_index", "read_dots", "write_dots",
+           "read_bits", "write_bits"]
