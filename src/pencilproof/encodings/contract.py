@@ -180,6 +180,50 @@ class UrlBody(abc.ABC):
         return puzzle.rows, puzzle.cols
 
 
+class Pzprv3File(Protocol):
+    """The lines of a pzprv3 file after its size, read in turn: what a genre's own
+    :class:`Pzprv3Body` reads (formats/pzprv3.py gives it). Places are ``FILE:LINE:COL``."""
+
+    where: str
+
+    def line(self, what: str) -> tuple[str, str]:
+        """The next line, stripped, and its place (a one-line error where the file ends)."""
+        ...
+
+    def grid(self, rows: int, cols: int, what: str) -> list[list[tuple[str, str]]]:
+        """The next ``rows`` lines of exactly ``cols`` tokens, each token with its place."""
+        ...
+
+    def more(self) -> bool:
+        """Whether an answer section may follow (the file neither ends nor trails off
+        into pzprjs's history or trial lines)."""
+        ...
+
+
+class Pzprv3Body(abc.ABC):
+    """A genre's own pzprv3 sections after the size, for files that are not a sequence of
+    the shared sections (:attr:`FormatSpec.pzprv3_layout`): Star Battle's star count,
+    Tents' and Battleships' numbers outside the grid, Creek's grid points."""
+
+    #: The header line written (pzprjs's file version for the genre).
+    header: ClassVar[str] = "pzprv3"
+
+    @abc.abstractmethod
+    def read(self, genre: "Genre", file: Pzprv3File, rows: int,
+             cols: int) -> tuple[Puzzle, Optional[list[str]]]:
+        """The puzzle of a file whose size lines say ``rows`` x ``cols``, and its answer
+        rows for :meth:`Genre.parse_solution` (None: no answer, or a blank one)."""
+
+    @abc.abstractmethod
+    def write(self, puzzle: Puzzle, solution: Optional[Any]) -> list[str]:
+        """The sections' lines (a one-line InputError for what the format cannot carry)."""
+
+    def size(self, puzzle: Puzzle) -> tuple[int, int]:
+        """The (rows, cols) the file names: the puzzle's own; Creek's grid of points
+        names its cells."""
+        return puzzle.rows, puzzle.cols
+
+
 @dataclass(frozen=True)
 class FormatSpec:
     """How one genre appears in puzz.link URLs, pzprv3 files, Janko blocks and pictures."""
@@ -191,6 +235,9 @@ class FormatSpec:
     pzprv3_pid: Optional[str] = None
     #: What pzprjs's special given (URL ``.``, pzprv3 ``-``) means: a ``?`` clue or a ``#`` wall.
     qnum_minus2: Clue = "?"
+    #: The genre's own pzprv3 sections after the size (instead of :attr:`pzprv3_layout`),
+    #: or None; :attr:`pzprv3_pid` names the genre in the file all the same.
+    pzprv3_own: Optional[Pzprv3Body] = None
     #: pzprv3 layout: False = a puzzle section then an answer section (Canal View);
     #: True = one section where givens and answer marks share the cells (Light Up).
     pzprv3_combined: bool = False
@@ -716,7 +763,7 @@ class SolveMode(abc.ABC):
         one-line :class:`InputError`."""
 
 
-__all__ = ["UrlBody", "JankoBlock", "Question", "Glyph", "CodeFormat", "FormatSpec", "Encoded",
-           "BoundedEncoded",
+__all__ = ["UrlBody", "Pzprv3Body", "Pzprv3File", "JankoBlock", "Question", "Glyph", "CodeFormat",
+           "FormatSpec", "Encoded", "BoundedEncoded",
            "Switchable", "Generation", "Optimisation", "Genre", "ClueKey", "Lit", "FileFormat",
            "ModeOptions", "ModeResult", "SolveMode", "OptimumGeneration"]

@@ -46,7 +46,7 @@ class Sizes(Number):
 
     def char(self, cell: Cell, truth: Callable[[Atom], bool]) -> str:
         v = self.value(cell, truth)
-        return "+" if v == self.big else number_char(v or 0)
+        return "." if v is None else "+" if v == self.big else number_char(v)
 
     def number(self, ch: str) -> int | None:
         n = self.big if ch == "+" else char_number(ch)

@@ -72,11 +72,12 @@ class Number(Rule):
 
 class Hitori(KitGenre):
     name = "hitori"
+    url_pids = ("hitori",)
     summary = "shade repeated numbers away; shaded cells never touch, unshaded stay connected"
     layer = Shade()
     janko_solution = {"x": "#"}
-    formats = kit_formats(pzprv3_pid="hitori", janko_names=("hitori",), drawing={"#": "shade"},
-                          blank=".")
+    formats = kit_formats(url_parts=("hitori",), pzprv3_pid="hitori", janko_names=("hitori",),
+                          drawing={"#": "shade"}, blank=".")
     max_clue = 99
     editor_candidates = (".", *map(str, range(1, 10)))
 

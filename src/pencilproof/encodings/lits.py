@@ -12,7 +12,7 @@ order: ``cs2x2``, ``bkShadeGt4``, ``bkShadeDivide`` (a room's shaded cells in pi
 Each room is one :class:`~.kit.shapes.RoomPiece` (a selector per way a tetromino lies
 in it, whose shape atoms :class:`~.kit.shapes.ShapesApart` shares). As in Norinori, a
 cell may be given as known (``#`` shaded, ``+`` unshaded) for minimize, generate and
-the analyses; URLs (which refuse them) and pzprv3 files (which drop them) carry the rooms
+the analyses; URLs (which refuse them) and pzprv3 files (which refuse them too) carry the rooms
 only. Generation draws rooms of 4-7 cells, an answer on them, and offers every cell's
 value as a given.
 """

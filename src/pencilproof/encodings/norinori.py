@@ -10,7 +10,7 @@ with one), ``bkNoShade``.
 Published Norinori have no givens. So that minimize, generate, repair and the analyses
 have clues to switch, a cell may be given as known: ``#`` shaded, ``+`` unshaded
 (``ceShaded`` / ``ceUnshaded`` when an answer differs there). URLs (which refuse
-them) and pzprv3 files (which drop them) carry the rooms only. Generation draws rooms
+them) and pzprv3 files (which refuse them too) carry the rooms only. Generation draws rooms
 (:func:`~.kit.placement.random_rooms`, mostly of 3-5 cells), an answer on them, and
 offers every cell's value as a given.
 """

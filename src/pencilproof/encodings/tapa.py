@@ -111,10 +111,12 @@ def clue_text(clue: Any) -> str:
 
 class Tapa(KitGenre):
     name = "tapa"
+    url_pids = ("tapa",)
     summary = "shade a connected wall without 2x2 blocks; a clue lists the runs around it"
     layer = Shade()
     janko_solution = {"x": "#"}
-    formats = kit_formats(janko_names=("tapa",), drawing={"#": "shade"}, blank=".")
+    formats = kit_formats(url_parts=("tapa",), pzprv3_pid="tapa", pzprv3_layout=("qnums_ans",),
+                          janko_names=("tapa",), drawing={"#": "shade"}, blank=".")
     editor_candidates = (".", "?", *map(str, range(9)), "1,1", "1,2", "1,1,1", "2,2")
 
     def __init__(self) -> None:

@@ -13,6 +13,8 @@ Which sections follow the size is data in the genre's FormatSpec (``pzprv3_secti
   Masyu's circles), ``-`` pzprjs's special given (a ``?`` clue or an unnumbered wall:
   ``qnum_minus2``);
 * ``qnum_ans``: givens and answer marks in one section (Light Up, Nurikabe);
+* ``qnums_ans``: the same with pzprjs's lists of numbers (Tapa): ``3,1,1`` (a tuple
+  clue), ``-`` a ``?`` in a list or alone;
 * ``dirqnum``: arrow clues ``DIR,NUM`` (Yajilin, :mod:`pencilproof.encodings.kit.arrows`);
 * ``ans``: shading marks (``#`` shaded, ``+`` marked unshaded, ``.`` undecided; the
   ``pzprv3_read``/``pzprv3_write`` tables);
@@ -36,6 +38,11 @@ Which sections follow the size is data in the genre's FormatSpec (``pzprv3_secti
   as version 2), which must be empty;
 * ``square`` (first only): the size is one line, the side of a square grid (Sudoku).
 
+A genre whose file is no sequence of these sections reads and writes its own after the
+size (``pzprv3_own``, :class:`~pencilproof.encodings.contract.Pzprv3Body`: Star Battle,
+Tents, Battleships, Creek, Kakuro, Skyscrapers). A file of a genre whose givens no
+section holds (Norinori's and LITS's known cells) is refused when the puzzle has some.
+
 The sections that name answers may be missing (a puzzle without its answer). Lines
 after the sections (pzprjs's completion marks, ``TrialData``, ``info:``/``history:``
 JSON) are ignored. In a URL (``p?pzprv3/...``) and in the shared data records, ``/``
@@ -49,6 +56,7 @@ from typing import Any, Callable, Optional
 from urllib.parse import unquote
 
 from ..encodings import FormatSpec, Genre, get_genre
+from ..encodings.contract import Pzprv3Body
 from ..encodings.kit.arrows import dirqnum_token, dirqnum_value
 from ..encodings.kit.layers import DIGITS, PIPE_DIRS, PIPES, char_number, number_char
 from ..encodings.kit.lattice import normalize_areas
@@ -62,7 +70,9 @@ HEADER_RE = re.compile(r"^pzprv3(\.\d+)?$")
 #: ``https://puzz.link/p?pzprv3/...`` (spaces maybe %20-encoded) or a bare ``pzprv3/...``.
 PZPRV3_URL_RE = re.compile(r"^(?:(?:https?://)?[^?\s]*\?)?(?P<body>pzprv3(?:\.\d+)?/)")
 #: Sections that hold the puzzle (the others hold the answer and may be missing).
-PUZZLE_SECTIONS = ("qnum", "qnum_ans", "rooms", "dirqnum")
+PUZZLE_SECTIONS = ("qnum", "qnum_ans", "qnums_ans", "rooms", "dirqnum")
+#: Sections that hold the givens (the cells' clues).
+GIVEN_SECTIONS = ("qnum", "qnum_ans", "qnums_ans", "dirqnum")
 #: Sections pzprjs writes in version 1 files (``pzprv3.1``).
 VERSIONED = ("rooms", "qsub")
 #: pzprjs's answer-number marks that are not numbers (colours, a completion mark).
@@ -140,6 +150,18 @@ def _given(spec: FormatSpec, tok: str) -> object:
     raise ValueError(tok)
 
 
+def _qnums(spec: FormatSpec, tok: str) -> object:
+    """A ``qnums`` token (Tapa) as a grid value: one number, or a list; ``-`` is ``?``."""
+    parts = tok.split(",")
+    values: list[object] = []
+    for part in parts:
+        number = ascii_number(part)
+        if part != "-" and number is None:
+            raise ValueError(tok)
+        values.append(spec.qnum_minus2 if part == "-" else number)
+    return values[0] if len(values) == 1 else values
+
+
 def pzprv3_text(source: str) -> str | None:
     """The file inside a ``p?pzprv3/...`` URL or a bare ``pzprv3/...`` string, else None."""
     s = source.strip()
@@ -183,15 +205,17 @@ class _Reading:
             self.index += 1
         return out
 
-    def qnum(self, combined: bool) -> None:
+    def qnum(self, combined: bool, qnums: bool = False) -> None:
         spec = self.spec
         expected = ("'.', '-', a number or " + "/".join(sorted(spec.pzprv3_read))
                     if combined else "'.', '-' or a number")
+        if qnums:
+            expected = expected.replace("a number", "numbers such as 3,1,1")
         for r, line in enumerate(self.grid_lines(self.rows, self.cols, "puzzle row")):
             row = []
             for c, (tok, place) in enumerate(line):
                 try:
-                    value = _given(spec, tok)
+                    value = _qnums(spec, tok) if qnums and tok != "." else _given(spec, tok)
                 except InputError as e:
                     raise InputError(e.message, f"{place}: r{r + 1}c{c + 1}") from None
                 except ValueError:
@@ -340,6 +364,37 @@ class _Reading:
             raise InputError(f"{self.genre.name} declares an unknown pzprv3 section {section!r}")
 
 
+class _OwnFile:
+    """The lines after the size as a genre's own body reads them (contract.Pzprv3File)."""
+
+    def __init__(self, lines: _Lines, index: int):
+        self.lines, self.index, self.where = lines, index, lines.where
+
+    def line(self, what: str) -> tuple[str, str]:
+        text, place = self.lines.get(self.index, what).strip(), self.lines.at(self.index)
+        self.index += 1
+        return text, place
+
+    def grid(self, rows: int, cols: int, what: str) -> list[list[tuple[str, str]]]:
+        out = []
+        for r in range(rows):
+            toks = self.lines.tokens(self.index, cols, f"{what} {r + 1}")
+            out.append([(tok, self.lines.at(self.index, col)) for tok, col in toks])
+            self.index += 1
+        return out
+
+    def more(self) -> bool:
+        return self.lines.more(self.index)
+
+
+def _read_own(genre: Genre, own: Pzprv3Body, lines: _Lines, rows: int, cols: int,
+              where: str) -> Document:
+    puzzle, answer = own.read(genre, _OwnFile(lines, 4), rows, cols)
+    genre.check_puzzle(puzzle, where)
+    solution = None if answer is None else genre.parse_solution(puzzle, answer, where)
+    return Document(puzzle, solution, "pzprv3")
+
+
 def parse_pzprv3(text: str, where: str) -> Document:
     """A pzprv3 file (or its '/'-separated form) as a Document with the file's answer."""
     lines = _Lines(text, where)
@@ -357,6 +412,8 @@ def parse_pzprv3(text: str, where: str) -> Document:
     rows = _int_line(lines, 2, "SIZE" if square else "ROWS")
     cols = rows if square else _int_line(lines, 3, "COLS")
     check_size(rows, cols, lines.at(2))
+    if genre.formats.pzprv3_own is not None:
+        return _read_own(genre, genre.formats.pzprv3_own, lines, rows, cols, where)
     read = _Reading(genre, lines, rows, cols, int(m.group(1)[1:]) if m.group(1) else 0,
                     index=3 if square else 4)
     for section in sections[1:] if square else sections:
@@ -368,9 +425,9 @@ def parse_pzprv3(text: str, where: str) -> Document:
             read.flags()
         elif section not in PUZZLE_SECTIONS and not lines.more(read.index):
             break                                   # a puzzle without its answer
-        elif section in ("qnum", "qnum_ans", "dirqnum"):
-            read.answered |= section == "qnum_ans"
-            read.qnum(section == "qnum_ans")
+        elif section in GIVEN_SECTIONS:
+            read.answered |= section.endswith("_ans")
+            read.qnum(section.endswith("_ans"), section == "qnums_ans")
             read.blank &= not read.marks
         elif section == "rooms":
             read.rooms()
@@ -406,6 +463,8 @@ def parse_pzprv3(text: str, where: str) -> Document:
 
 
 def _given_token(spec: FormatSpec, value: object) -> str:
+    if isinstance(value, tuple):                # pzprjs's qnums (Tapa): 3,1,1
+        return ",".join(_given_token(spec, v) for v in value)
     value = pzpr_of(spec, value)
     if value is None:
         return "."
@@ -501,7 +560,7 @@ class _Writing:
             return self.grid(self.given)
         if name == "dirqnum":
             return self.grid(lambda cell: dirqnum_token(pzpr_of(self.spec, self.puzzle[cell])))
-        if name == "qnum_ans":
+        if name in ("qnum_ans", "qnums_ans"):
             return self.grid(lambda cell: self.answer(cell) if self.puzzle[cell] is None
                              else self.given(cell))
         if name == "ans":
@@ -533,8 +592,16 @@ def pzprv3_lines(puzzle: Puzzle, solution: Solution | None = None) -> list[str]:
     spec = get_genre(puzzle.genre).formats
     if spec.pzprv3_pid is None:
         raise InputError(f"{puzzle.genre} has no pzprv3 format")
+    own = spec.pzprv3_own
+    if own is not None:
+        rows, cols = own.size(puzzle)
+        return [own.header, spec.pzprv3_pid, str(rows), str(cols), *own.write(puzzle, solution)]
     sections = spec.pzprv3_sections
     carried_params(puzzle, "rooms" in sections, "pzprv3 format")
+    if puzzle.clues() and not any(s in GIVEN_SECTIONS for s in sections):
+        (r, c), v = min(puzzle.clues().items())
+        raise InputError(f"a {puzzle.genre} pzprv3 file carries no givens (the given {v!r} at "
+                         f"r{r + 1}c{c + 1})")
     head = ("pzprv3.2" if "flags" in sections else
             "pzprv3.1" if any(s in VERSIONED for s in sections) else "pzprv3")
     square = sections[:1] == ("square",)

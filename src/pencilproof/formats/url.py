@@ -13,7 +13,13 @@ single ``url_codec``), pzprjs's Encode.js codecs (pure string functions in
 * ``border`` (Heyawake): region borders, read into the puzzle's ``areas``; ``border?`` the
   same when the body still has text (Fillomino writes borders only when it has some);
 * ``roomnumber16``: a number16 value per region, in the region's top cell;
-* ``arrow16`` (Yajilin): arrow clues, :mod:`pencilproof.encodings.kit.arrows`.
+* ``arrow16`` (Yajilin): arrow clues, :mod:`pencilproof.encodings.kit.arrows`;
+* ``hitori`` (Hitori: a character per cell), ``tapa`` (Tapa's lists of blocks as tuples).
+
+A genre whose body is none of these reads and writes its own (``url_own``,
+:class:`~pencilproof.encodings.contract.UrlBody`: Kakuro, Skyscrapers, Creek's points,
+Star Battle, Tents, Battleships); its ``size`` may differ from the puzzle's (Creek's and
+Gokigen's URLs count cells, the puzzles their grid points).
 
 Codecs read and write pzprjs's cell values: ``None`` empty, an int, ``"?"`` for its
 "qnum -2" (a ``?`` clue or a wall, as the genre's FormatSpec says: ``qnum_minus2``;
@@ -34,9 +40,10 @@ from ..encodings import FormatSpec, Genre, get_genre
 from ..encodings.kit.arrows import read_arrow16, write_arrow16
 from ..encodings.kit.urlcodec import (Cursor, borders_to_areas, decode_4cell, decode_number16,
                                       encode_4cell, encode_areas, encode_number16, read_4cell,
-                                      read_border, read_circle, read_number16,
-                                      read_roomnumber16, write_4cell, write_circle,
-                                      write_number16, write_roomnumber16)
+                                      read_border, read_circle, read_hitori, read_number16,
+                                      read_roomnumber16, read_tapa, write_4cell, write_circle,
+                                      write_hitori, write_number16, write_roomnumber16,
+                                      write_tapa)
 from ..errors import InputError
 from ..puzzle import Puzzle
 
@@ -72,7 +79,12 @@ URL_CODECS: dict[str, tuple[Decode, Encode]] = {
     "4cell": (decode_4cell, encode_4cell)}
 #: Every part a genre's ``url_parts`` may name.
 URL_PARTS = ("number16", "4cell", "circle", "border", "border?", "roomnumber16", "arrow16",
-             "own")
+             "hitori", "tapa", "own")
+#: The parts that read every cell: (reader, writer) by name.
+_CELL_PARTS: dict[str, tuple[Callable[[Cursor, int], list[Any]], Callable[[list[Any]], str]]] = {
+    "number16": (read_number16, write_number16), "4cell": (read_4cell, write_4cell),
+    "arrow16": (read_arrow16, write_arrow16), "hitori": (read_hitori, write_hitori),
+    "tapa": (read_tapa, write_tapa)}
 
 
 def codec_for(genre: Genre, where: str | None = None) -> tuple[str, ...]:
@@ -112,14 +124,10 @@ def decode_body(parts: tuple[str, ...], body: str, rows: int, cols: int,
     cells: list[Any] = [None] * n
     layout: Optional[Layout] = None
     for part in parts:
-        if part == "number16":
-            cells = read_number16(cur, n)
-        elif part == "4cell":
-            cells = read_4cell(cur, n)
+        if part in _CELL_PARTS:  # (Yajilin's arrow clues: encodings/kit/arrows.py)
+            cells = _CELL_PARTS[part][0](cur, n)
         elif part == "circle":
             cells = [v or None for v in read_circle(cur, n)]
-        elif part == "arrow16":  # (Yajilin's arrow clues: encodings/kit/arrows.py)
-            cells = read_arrow16(cur, n)
         elif part in ("border", "border?"):
             if part == "border?" and not cur.rest().strip("/"):
                 continue
@@ -142,18 +150,14 @@ def encode_body(parts: tuple[str, ...], puzzle: Puzzle, cells: list[Any]) -> str
     layout = puzzle.param("areas")
     out = []
     for part in parts:
-        if part == "number16":
-            out.append(write_number16(cells))
-        elif part == "4cell":
-            out.append(write_4cell(cells))
+        if part in _CELL_PARTS:
+            out.append(_CELL_PARTS[part][1](cells))
         elif part == "circle":
             for k, v in enumerate(cells):
                 if v not in (None, 1, 2):
                     raise InputError(f"given {v!r} at r{k // puzzle.cols + 1}c{k % puzzle.cols + 1} "
                                      f"is not a circle")
             out.append(write_circle([v or 0 for v in cells]))
-        elif part == "arrow16":
-            out.append(write_arrow16(cells))
         elif part in ("border", "border?"):
             if layout is not None:
                 out.append(encode_areas(layout))

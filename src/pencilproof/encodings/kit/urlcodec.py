@@ -21,7 +21,13 @@ an int, ``"?"`` its "qnum -2" (a ``?`` clue); what they mean is the genre's Form
   order of their first cell, as pzprjs numbers its rooms);
 * ``roomnumber16`` (decodeRoomNumber16): number16 values, one per region in region order,
   each in its region's *top cell* (pzprjs's getTopCell: the leftmost column, topmost there;
-  the top-left cell of a rectangular room).
+  the top-left cell of a rectangular room);
+* ``hitori`` (hitori.js decodeHitori): one character per cell: ``0``-``9``/``a``-``z`` a
+  number 0-35, ``-`` + 2 base-36 digits 36-1295, ``@`` (or ``%``) a ``?``, ``.`` empty;
+* ``tapa`` (tapa.js decodeNumber_tapa): ``0``-``8`` one block, ``9`` the blocks 1,1,1,1,
+  ``.`` a ``?``, two base-36 digits a list (360 + 6a + b: two blocks a, b up to 5; 396 +
+  16a + 4b + c: three up to 3; 460 + 8a + 4b + 2c + d: four blocks of 1; a 0 is a ``?``),
+  ``g``..``z`` a run of 1..20 empty cells; lists come back as tuples.
 """
 from __future__ import annotations
 
@@ -352,8 +358,126 @@ def write_roomnumber16(layout: Sequence[Sequence[int]], given: dict[Cell, Any]) 
     return write_number16(values)
 
 
+# -- Hitori's cells and Tapa's lists of blocks ----------------------------------------------
+def read_hitori(cur: Cursor, n: int) -> list[Any]:
+    """pzprjs's decodeHitori: one character per cell."""
+    out: list[Any] = []
+    body = cur.body
+    while cur.pos < len(body) and len(out) < n:
+        ch, i = body[cur.pos], cur.pos
+        if ch in _DIGITS36:
+            out.append(_DIGITS36.index(ch))
+        elif ch == "-":
+            digits = body[i + 1:i + 3]
+            if len(digits) != 2 or any(d not in _DIGITS36 for d in digits):
+                raise cur.error(f"'-' at body position {i + 1} needs 2 base-36 digits, got {digits!r}")
+            out.append(int(digits, 36))
+            cur.pos += 2
+        elif ch in "@%":
+            out.append("?")
+        elif ch == ".":
+            out.append(None)
+        else:
+            raise cur.error(f"unexpected character {ch!r}", i)
+        cur.pos += 1
+    if len(out) < n:
+        raise cur.error(f"body describes {len(out)} cells, the grid has {n}")
+    return out
+
+
+def write_hitori(values: Sequence[Any]) -> str:
+    """pzprjs's encodeHitori."""
+    out = []
+    for v in values:
+        if v is None:
+            out.append(".")
+        elif v == "?":
+            out.append("@")
+        elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 36 ** 2:
+            out.append(_DIGITS36[v] if v < 36 else "-" + _DIGITS36[v // 36] + _DIGITS36[v % 36])
+        else:
+            raise InputError(f"given {v!r} cannot be written in a Hitori URL (0-1295)")
+    return "".join(out)
+
+
+#: Tapa's lists of blocks: (length, offset, radix) of the two-digit codes.
+_TAPA = ((2, 360, 6), (3, 396, 4), (4, 460, 2))
+
+
+def read_tapa(cur: Cursor, n: int) -> list[Any]:
+    """pzprjs's decodeNumber_tapa: cells row by row, lists of blocks as tuples."""
+    out: list[Any] = []
+    body = cur.body
+    while cur.pos < len(body) and len(out) < n:
+        ch, i = body[cur.pos], cur.pos
+        if "0" <= ch <= "8":
+            out.append(int(ch))
+        elif ch == "9":
+            out.append((1, 1, 1, 1))
+        elif ch == ".":
+            out.append("?")
+        elif "a" <= ch <= "f":
+            pair = body[i:i + 2]
+            code = int(pair, 36) if len(pair) == 2 and pair[1] in _DIGITS36 else -1
+            for length, offset, radix in _TAPA:
+                if offset <= code < offset + radix ** length:
+                    digits = [(code - offset) // radix ** k % radix for k in range(length - 1, -1, -1)]
+                    out.append(tuple(d or "?" for d in digits))
+                    break
+            else:
+                raise cur.error(f"{pair!r} at body position {i + 1} is no list of blocks")
+            cur.pos += 1
+        elif "g" <= ch <= "z":
+            out.extend([None] * (int(ch, 36) - 15))
+        else:
+            raise cur.error(f"unexpected character {ch!r}", i)
+        cur.pos += 1
+    if len(out) < n:
+        raise cur.error(f"body describes {len(out)} cells, the grid has {n}")
+    if len(out) > n:
+        raise cur.error(f"body's last run overflows the grid ({len(out)} cells for {n})")
+    return out
+
+
+def tapa_token(v: Any) -> str:
+    """One clue as pzprjs's encodeNumber_tapa writes it."""
+    if v == "?":
+        return "."
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 8:
+        return str(v)
+    if v == (1, 1, 1, 1):
+        return "9"
+    for length, offset, radix in _TAPA:
+        if isinstance(v, tuple) and len(v) == length:
+            digits = [0 if d == "?" else d for d in v]
+            if all(isinstance(d, int) and 0 <= d < radix for d in digits):
+                code = offset + sum(d * radix ** k for k, d in enumerate(reversed(digits)))
+                return _DIGITS36[code // 36] + _DIGITS36[code % 36]
+    raise InputError(f"clue {v!r} cannot be written in a Tapa URL")
+
+
+def write_tapa(values: Sequence[Any]) -> str:
+    """Cells as tapa_token, empty ones as runs of at most 20."""
+    out, run = [], 0
+    for v in values:
+        if v is None:
+            run += 1
+            if run == 20:
+                out.append("z")
+                run = 0
+            continue
+        if run:
+            out.append(_DIGITS36[15 + run])
+            run = 0
+        out.append(tapa_token(v))
+    if run:
+        out.append(_DIGITS36[15 + run])
+    return "".join(out)
+
+
 __all__ = ["Cursor", "read_number16", "write_number16", "number16_token", "decode_number16",
            "encode_number16", "read_4cell", "write_4cell", "decode_4cell", "encode_4cell",
            "read_circle", "write_circle", "read_border", "write_border", "borders_to_areas",
            "areas_to_borders", "encode_areas", "region_cells", "top_cell",
-           "read_roomnumber16", "write_roomnumber16"]
+           "read_roomnumber16", "write_roomnumber16", "read_hitori", "write_hitori", "read_tapa",
+           "write_tapa", "tapa_token"]
