@@ -31,6 +31,7 @@ from .base import read_number
 from .contract import Glyph, JankoBlock
 from .kit import NotAll, S, Shade, Values, kit_formats
 from .kit.bodies import EdgeCellsFleet
+from .kit.files import FleetGrid
 from .kit.lines_of_cells import EdgeGenre, EdgeGeneration, edge_cells
 from .kit.model import Rule
 from .kit.placement import PARTS, ExactCount, Fleet, ShipPart, in_order, part_of
@@ -72,7 +73,9 @@ class Battleships(EdgeGenre):
     layer = Shade()
     janko_problem = {"-": None, **{p: p for p in PARTS}}
     janko_solution = dict.fromkeys("onswem", "#")
-    formats = kit_formats(url_own=EdgeCellsFleet(PZPR), janko_names=("battleships",), blank=".",
+    formats = kit_formats(url_own=EdgeCellsFleet(PZPR), pzprv3_pid="battleship",
+                          pzprv3_own=FleetGrid(PZPR, "x"),
+                          janko_names=("battleships",), blank=".",
                           drawing={"#": "shade"})
     editor_candidates = (".", *PARTS)
 

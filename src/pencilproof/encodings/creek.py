@@ -23,6 +23,8 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Violation
 from .contract import Glyph, JankoBlock
 from .kit import Count, KitAnswer, KitGeneration, KitGenre, S, Shade, Values, kit_formats
+from .kit.bodies import PointCells
+from .kit.files import PointGrid
 from .kit.model import Rule
 from .kit.regions import ConnectedCells
 
@@ -52,11 +54,13 @@ class PointCount(Count):
 
 class Creek(KitGenre):
     name = "creek"
+    url_pids = ("creek",)
     summary = "shade cells, the rest connected; a number on a grid point counts the shaded cells around it"
     layer = Shade()
     janko_problem = {"-": None, "?": "?"}
     janko_solution = {"x": "#"}
-    formats = kit_formats(janko_names=("creek",), drawing={"#": "shade"}, blank=".")
+    formats = kit_formats(url_own=PointCells(), pzprv3_pid="creek", pzprv3_own=PointGrid(),
+                          janko_names=("creek",), drawing={"#": "shade"}, blank=".")
     max_clue = 4
     editor_candidates = (".", "?", "0", "1", "2", "3", "4")
 

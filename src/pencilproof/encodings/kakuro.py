@@ -28,6 +28,8 @@ from ..puzzle import Cell, Clue, Puzzle
 from .contract import ClueKey, Glyph, JankoBlock, Symmetry
 from .kit import AllDifferent, Count, Fix, KitAnswer, KitGenre, Number, kit_formats
 from .kit.model import N, Rule
+from .kit.bodies import KakuroSums
+from .kit.files import KakuroGrid
 from .kit.numbers import Arithmetic, LayoutGeneration, numbers
 
 SUMS = re.compile(r"([0-9]*)\\([0-9]*)")
@@ -74,9 +76,11 @@ def runs(puzzle: Puzzle) -> list[tuple[Cell, str, list[Cell]]]:
 class Kakuro(KitGenre):
     name = "kakuro"
     aliases = ("cross_sums", "crosssums")
+    url_pids = ("kakuro",)
     summary = "fill 1-9 into white cells; each run's digits differ and add up to its sum"
     layer = Number(1, 9, blank=True)
-    formats = kit_formats(janko_names=("kakuro",), blank=".",
+    formats = kit_formats(url_own=KakuroSums(sums, sums_clue), pzprv3_pid="kakuro",
+                          pzprv3_own=KakuroGrid(sums, sums_clue), janko_names=("kakuro",), blank=".",
                           drawing={"#": "shade", **dict.fromkeys("123456789", "number")})
     editor_candidates = (".", "#", "\\3", "4\\", "16\\7")
 

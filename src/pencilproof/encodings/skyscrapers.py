@@ -25,6 +25,8 @@ from .contract import ClueKey, JankoBlock
 from .kit import AllDifferent, Count, Fix, KitGenre, Number, Values, kit_formats
 from .kit.lattice import lines
 from .kit.model import N, Layer, Rule
+from .kit.bodies import SightNumbers
+from .kit.files import SightGrid
 from .kit.numbers import LayoutGeneration, Visible, numbers, sight
 
 SIDES = {"top": "T", "bottom": "B", "left": "L", "right": "R"}
@@ -48,9 +50,11 @@ def view(n: int, key: tuple[int, int, str]) -> list[Cell]:
 class Skyscrapers(KitGenre):
     name = "skyscrapers"
     aliases = ("wolkenkratzer", "towers", "skyscraper")
+    url_pids = ("skyscrapers",)
     summary = "fill 1-N once per row and column; edge numbers count the buildings seen from there"
     param_keys = ("top", "bottom", "left", "right", "diagonals")
-    formats = kit_formats(janko_names=("skyscrapers, diagonals",), blank=".",
+    formats = kit_formats(url_own=SightNumbers(), pzprv3_pid="skyscrapers", pzprv3_own=SightGrid(),
+                          janko_names=("skyscrapers, diagonals",), blank=".",
                           drawing=dict.fromkeys("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", "number"))
     max_clue = 35
     editor_candidates = (".", *map(str, range(1, 10)))

@@ -28,6 +28,7 @@ from .contract import ClueKey, Glyph, JankoBlock
 from .kit import KitAnswer, KitGeneration, KitGenre, S, Shade, Values, kit_formats
 from .kit.lattice import areas, check_areas_connected, lines, normalize_areas
 from .kit.bodies import CountBorders
+from .kit.files import StarRooms
 from .kit.model import Rule
 from .kit.placement import ExactCount, KnownCells, apart, in_order, janko_layout, no_touch
 
@@ -56,7 +57,8 @@ class StarBattle(KnownCells, KitGenre):
     words = ("a star", "no star")
     broken_given = ("a given star is missing", "a star stands where none is given")
     editor_candidates = (".", "*", "+", "#", "@")
-    formats = kit_formats(url_own=CountBorders("stars"), janko_names=("sternenschlacht",), blank=".",
+    formats = kit_formats(url_own=CountBorders("stars"), pzprv3_pid="starbattle",
+                          pzprv3_own=StarRooms({"*": "#"}), janko_names=("sternenschlacht",), blank=".",
                           drawing={"*": "lamp"},
                           legend={"lamp": "star"}, pzprv3_write={"*": "#", ".": "."},
                           pzprv3_read={"#": "*", "+": ".", ".": "."})

@@ -27,6 +27,7 @@ from .kit import KitAnswer, S, Shade, Values, kit_formats
 from .kit.lattice import ortho
 from .kit.lines_of_cells import EdgeGenre, EdgeGeneration, edge_cells
 from .kit.bodies import EdgeTrees
+from .kit.files import TentsGrid
 from .kit.model import Rule
 from .kit.placement import ExactCount, Matching, in_order, no_touch, touching
 
@@ -51,7 +52,8 @@ class Tents(EdgeGenre):
     param_keys = ("top", "left")
     layer = Shade("A", ".", read_shaded="Ao")
     janko_blank = "."
-    formats = kit_formats(url_own=EdgeTrees("T"), janko_names=("zeltlager",), blank=".",
+    formats = kit_formats(url_own=EdgeTrees("T"), pzprv3_pid="tents", pzprv3_own=TentsGrid(),
+                          janko_names=("zeltlager",), blank=".",
                           drawing={"A": "lamp"}, legend={"lamp": "tent"})
     editor_candidates = (".", "T")
 

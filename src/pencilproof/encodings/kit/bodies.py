@@ -1,4 +1,4 @@
-"""puzz.link URL bodies of placement genres (pzprjs's Encode.js), as genres' own bodies
+"""puzz.link URL bodies of kit genres (pzprjs's Encode.js), as genres' own bodies
 (:class:`~..contract.UrlBody`): pure string work on the shared codecs of :mod:`.urlcodec`.
 
 * :func:`read_excell16` / :func:`write_excell16` (decodeNumber16ExCell): the numbers
@@ -12,16 +12,27 @@
 * :class:`EdgeCellsFleet`: outside numbers, number16 cells, then the fleet as pzprjs's
   piece bank (Battleships): a preset ``//c`` ``//d`` ``//e`` (the fleets 3 2 1, 4 3 2 1,
   5 4 3 2 1: ships per length from 1) or ``/N/piece/...``, each ship ``L1`` and its
-  cells as base-32 bits (a ship of 3: ``31s``).
+  cells as base-32 bits (a ship of 3: ``31s``);
+* :class:`PointCells`: the clues of the (R + 1) x (C + 1) grid points as ``4cell`` values
+  (pzprjs's decode4Cross: Creek), the URL's size counting the R x C cells;
+* :class:`KakuroSums` (kakuro.js decodeKakuro): pzprjs's board is ours without the black
+  top row and left column; its cells row by row, a black cell ``.`` (no sums) or two
+  characters (down sum, right sum: ``0``-``9`` ``a``-``j`` 0-19, ``A``-``Z`` 20-45, ``0``
+  or ``-`` none), ``k``..``z`` 1..16 white cells; then the down sum above each column
+  whose top cell is white, and the right sum left of each such row;
+* :class:`SightNumbers` (skyscrapers.js): the numbers outside the grid (above, below, left,
+  right: pzprjs's excell order) as number16 values, then the given cells' number16 part
+  when there are any.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ...errors import InputError
 from ...puzzle import Clue, Puzzle
 from ..contract import UrlBody
-from .urlcodec import Cursor, borders_to_areas, encode_areas, read_border, read_number16, write_number16
+from .urlcodec import (Cursor, borders_to_areas, encode_areas, read_4cell, read_border, read_number16,
+                       write_4cell, write_number16)
 
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -222,5 +233,174 @@ class EdgeCellsFleet(UrlBody):
                 + write_fleet(puzzle.param("fleet") or ()))
 
 
+def _only(puzzle: Puzzle, keys: Sequence[str], what: str) -> None:
+    """A one-line error for a parameter the format cannot carry."""
+    for key, _ in puzzle.params:
+        if key not in keys:
+            raise InputError(f"a {puzzle.genre} puzzle with {key!r} has no {what}")
+
+
+class PointCells(UrlBody):
+    """Clues on the grid points as ``4cell`` values (Creek: pzprjs's 4Cross; ``.`` its
+    qnum -2, our ``?``); the puzzle is the points' grid, the URL's size its cells."""
+
+    def read(self, genre: Any, body: str, rows: int, cols: int, where: str) -> Puzzle:
+        cur = Cursor(body, where)
+        values = read_4cell(cur, (rows + 1) * (cols + 1))
+        cur.finish()
+        return _cells(genre, values, rows + 1, cols + 1, where, {v: v for v in (0, 1, 2, 3, 4, "?")})
+
+    def write(self, puzzle: Puzzle) -> str:
+        _only(puzzle, (), "puzz.link URL")
+        return write_4cell([v for row in puzzle.grid for v in row])
+
+    def size(self, puzzle: Puzzle) -> tuple[int, int]:
+        return puzzle.rows - 1, puzzle.cols - 1
+
+
+_SUM = "0123456789abcdefghij"
+
+
+def _sum_value(ch: str, where: str) -> Optional[int]:
+    """pzprjs's decval (0 and ``-``: no sum)."""
+    if ch in _SUM:
+        return _SUM.index(ch) or None
+    if "A" <= ch <= "Z":
+        return ord(ch) - ord("A") + 20
+    if ch == "-":
+        return None
+    raise InputError(f"unexpected sum character {ch!r}", where)
+
+
+def _sum_char(v: Optional[int]) -> str:
+    """pzprjs's encval (a missing sum: ``0``)."""
+    n = v or 0
+    return _SUM[n] if n < 20 else chr(ord("A") + n - 20)
+
+
+class KakuroSums(UrlBody):
+    """Kakuro's body (see the module); ``sums`` gives a black cell's sums by direction
+    (``D``, ``R``), ``clue`` makes one from a down and a right sum."""
+
+    def __init__(self, sums: Callable[[Any], Mapping[str, int]],
+                 clue: Callable[[Optional[int], Optional[int]], Any]):
+        self.sums, self.clue = sums, clue
+
+    def read(self, genre: Any, body: str, rows: int, cols: int, where: str) -> Puzzle:
+        grid: list[list[Any]] = [["#"] * (cols + 1)] + [["#"] + [None] * cols for _ in range(rows)]
+        k, i = 0, 0
+        while k < rows * cols:
+            if i >= len(body):
+                raise InputError(f"body describes {k} cells, the grid has {rows * cols}", where)
+            ch = body[i]
+            if "k" <= ch <= "z":
+                k, i = k + int(ch, 36) - 19, i + 1
+                continue
+            if ch == ".":
+                i += 1
+            else:
+                if i + 2 > len(body):
+                    raise InputError(f"the black cell at body position {i + 1} needs two sums", where)
+                grid[k // cols + 1][k % cols + 1] = self.clue(_sum_value(ch, where),
+                                                             _sum_value(body[i + 1], where))
+                i += 2
+            grid[k // cols + 1][k % cols + 1] = grid[k // cols + 1][k % cols + 1] or "#"
+            k += 1
+        if k > rows * cols:
+            raise InputError(f"body's last run overflows the grid ({k} cells for {rows * cols})", where)
+        for r, c in [(0, c) for c in range(1, cols + 1)] + [(r, 0) for r in range(1, rows + 1)]:
+            if grid[r + (r == 0)][c + (c == 0)] is None:
+                if i >= len(body):
+                    raise InputError("the body ends before the sums outside the grid", where)
+                v = _sum_value(body[i], where)
+                grid[r][c] = self.clue(v, None) if r == 0 else self.clue(None, v)
+                i += 1
+        Cursor(body[i:], where).finish()
+        return Puzzle(genre.name, rows + 1, cols + 1, tuple(
+            tuple(genre.parse_clue(v, f"{where}: r{r + 1}c{c + 1}") for c, v in enumerate(row))
+            for r, row in enumerate(grid)))
+
+    def write(self, puzzle: Puzzle) -> str:
+        _only(puzzle, (), "puzz.link URL")
+        black = {x for x, v in puzzle.clues().items() if isinstance(v, str)}
+        for (r, c), v in sorted(puzzle.clues().items()):
+            if (r, c) not in black:
+                raise InputError(f"a Kakuro URL carries no given digits (the {v} at r{r + 1}c{c + 1})")
+        edge = [(0, c) for c in range(puzzle.cols)] + [(r, 0) for r in range(puzzle.rows)]
+        if any(x not in black for x in edge):
+            r, c = next(x for x in edge if x not in black)
+            raise InputError(f"a Kakuro URL needs the top row and left column black (r{r + 1}c{c + 1} "
+                             f"is white)")
+        values = [None if (r, c) not in black else puzzle[(r, c)]
+                  for r in range(1, puzzle.rows) for c in range(1, puzzle.cols)]
+        out, run = [], 0
+        for v in values:
+            if v is None:
+                run += 1
+                if run == 16:
+                    out.append("z")
+                    run = 0
+                continue
+            if run:
+                out.append(chr(ord("j") + run))
+                run = 0
+            got = self.sums(v)
+            out.append("." if not got else _sum_char(got.get("D")) + _sum_char(got.get("R")))
+        if run:
+            out.append(chr(ord("j") + run))
+        out += [_sum_char(self.sums(puzzle[(0, c)]).get("D"))
+                for c in range(1, puzzle.cols) if (1, c) not in black]
+        out += [_sum_char(self.sums(puzzle[(r, 0)]).get("R"))
+                for r in range(1, puzzle.rows) if (r, 1) not in black]
+        return "".join(out)
+
+    def size(self, puzzle: Puzzle) -> tuple[int, int]:
+        return puzzle.rows - 1, puzzle.cols - 1
+
+
+SIDES = ("top", "bottom", "left", "right")
+
+
+def side_values(puzzle: Puzzle) -> list[Any]:
+    """The numbers outside the grid in pzprjs's excell order (above, below, left, right)."""
+    out: list[Any] = []
+    for side in SIDES:
+        n = puzzle.cols if side in ("top", "bottom") else puzzle.rows
+        out += list(puzzle.param(side) or [None] * n)
+    return out
+
+
+def with_sides(genre: Any, puzzle: Puzzle, values: Sequence[Any], where: str) -> Puzzle:
+    """The puzzle with the numbers outside the grid (excell order) as its parameters."""
+    params, at = {}, 0
+    for side in SIDES:
+        n = puzzle.cols if side in ("top", "bottom") else puzzle.rows
+        got = list(values[at:at + n])
+        at += n
+        if "?" in got:
+            raise InputError(f"a '?' number outside the grid ({side} {got.index('?') + 1}) is not "
+                             f"supported", where)
+        params[side] = genre.parse_param(side, got, f"{where}: {side}")
+    return puzzle.with_params(**params)
+
+
+class SightNumbers(UrlBody):
+    """Skyscrapers' body: the numbers outside the grid, then the given cells if any."""
+
+    def read(self, genre: Any, body: str, rows: int, cols: int, where: str) -> Puzzle:
+        cur = Cursor(body, where)
+        edges = read_number16(cur, 2 * (rows + cols), "numbers outside the grid")
+        cells = read_number16(cur, rows * cols) if cur.rest().strip("/") else [None] * (rows * cols)
+        cur.finish()
+        puzzle = _cells(genre, cells, rows, cols, where, {v: v for v in cells if isinstance(v, int)})
+        return with_sides(genre, puzzle, edges, where)
+
+    def write(self, puzzle: Puzzle) -> str:
+        _only(puzzle, SIDES, "puzz.link URL")
+        cells = [v for row in puzzle.grid for v in row]
+        return write_number16(side_values(puzzle)) + (write_number16(cells) if any(cells) else "")
+
+
 __all__ = ["read_excell16", "write_excell16", "read_1cell", "write_1cell", "CountBorders", "EdgeTrees",
-           "EdgeCellsFleet", "FLEETS", "ship_piece", "read_fleet", "write_fleet"]
+           "EdgeCellsFleet", "FLEETS", "ship_piece", "read_fleet", "write_fleet", "PointCells", "KakuroSums",
+           "SightNumbers", "side_values", "with_sides", "SIDES"]
