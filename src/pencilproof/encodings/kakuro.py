@@ -8,7 +8,8 @@ A run without a sum (a ``#`` before it, or the grid's edge) has different digits
 Janko publishes no problem section (its grids include the black top row and left column):
 the puzzle is the solution's layout, ``-`` black, with every run's digit sum on the black
 cell before it. Failcodes are pzprjs's, in its order (``nmDupRow``, ``nmSumRowNe``, ``ceNoNum``); pzprjs's
-board is ours without the top row and left column (its outside cells hold those sums).
+board is ours without the top row and left column (its outside cells hold those sums):
+its URLs and pzprv3 files need those black and carry no given digits.
 
 Generation: a clue is one run's sum (key ``(r, c, "D" | "R")``, the black cell before the
 run) or a given digit (key: its cell); the layout (black cells) stays. Random digits

@@ -9,7 +9,7 @@ or None. ``diagonals``: true when both main diagonals also hold each height once
 numbers, then the bottom ones) and ``rlabels`` (left, then right), ``-`` for none, and an
 optional ``problem`` of given heights. Failcodes are pzprjs's, in its order (``nmDupRow``,
 ``nmSightNe``, ``ceNoNum``), with this project's ``nmDupDiag`` and ``nmGiven``. Pictures
-show the heights, not the edge numbers.
+show the heights, not the edge numbers. puzz.link URLs and pzprv3 files have no diagonals.
 
 Generation: the clues are the edge numbers (key ``(r, c, side)``: the cell next to the
 number, side ``T`` ``B`` ``L`` ``R``) and the given heights (key: the cell).

@@ -9,7 +9,8 @@ writes it as the block's ``depth``, puzz.link before the borders). Answers write
 Some Janko grids are shaped: cells marked ``@`` (outside the shape) or ``#`` (black) in
 the areas belong to no room and hold no star, and every row and column still holds k
 stars. They are givens ``@`` and ``#`` here (written ``.`` in answers), whatever their
-area label says, and stay when clues are switched.
+area label says, and stay when clues are switched. puzz.link URLs and pzprv3 files
+carry the rooms and the star count only (pzprjs has no holes and no givens).
 
 Published Star Battles have no other givens; as in Norinori a cell may be given as
 known (``*`` a star, ``+`` none) for minimize, generate and the analyses. Generation
