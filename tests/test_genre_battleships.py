@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.battleships import default_fleet
@@ -20,35 +20,13 @@ from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
 GENRE = get_genre("battleships")
-DATA = Path(__file__).parent / "data" / "janko" / "battleships.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
-
-
-def _doc(i: int):
-    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"battleships.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
-
-
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE
-    assert res.solutions[0].rows == doc.solution.rows
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    # One cell without a given flipped: its row and column counts are off.
-    r, c = random.Random(i).choice([x for x in doc.puzzle.cells() if doc.puzzle[x] is None])
-    rows = [list(row) for row in doc.solution.rows]
-    rows[r][c] = "." if rows[r][c] == "#" else "#"
-    got = GENRE.verify(doc.puzzle, Solution(tuple(map("".join, rows))))
-    assert sum(v.code == "exShadeNe" for v in got) == 2
+RECORDS = janko_lines("battleships")
 
 
 def test_janko_reading():
     """Battleships 001: 'ships 5 4 3 2 1' is the fleet by length from 1, clabels and
     rlabels the column and row numbers, the problem's tokens the given parts."""
-    doc = _doc(0)
+    doc = janko_doc("battleships", 0)
     assert doc.puzzle.param("fleet") == (5, 4, 3, 2, 1)
     assert doc.puzzle.param("top") == (2, 5, 3, 2, 4, 4, 2, 4, 2, 1, 6)
     assert doc.puzzle.param("left") == (2, 6, 1, 7, 0, 1, 8, 1, 5, 0, 4)
@@ -61,7 +39,7 @@ def test_every_published_fleet_is_the_ships_field():
     """The reading of 'ships': in every solution, five ships of one cell, four of two,
     three of three, two of four and one of five (counted here from the rows)."""
     for i in range(12):
-        rows = _doc(i).solution.rows
+        rows = janko_doc("battleships", i).solution.rows
         lengths = sorted(len(p) for p in _pieces(rows))
         assert lengths == [1] * 5 + [2] * 4 + [3] * 3 + [4] * 2 + [5]
 
@@ -120,8 +98,8 @@ def test_pzprjs_url():
 def test_fleets_in_urls():
     """Preset banks for the fleets 3 2 1, 4 3 2 1 and 5 4 3 2 1 (Janko's), any other fleet
     as its list of straight pieces."""
-    assert all(to_url(_doc(i).puzzle).endswith("//e") for i in range(12))
-    assert all(parse_url(to_url(_doc(i).puzzle)) == _doc(i).puzzle for i in range(12))
+    assert all(to_url(janko_doc("battleships", i).puzzle).endswith("//e") for i in range(12))
+    assert all(parse_url(to_url(p)) == p for p in (janko_doc("battleships", i).puzzle for i in range(12)))
     odd = SCRIPT.with_params(fleet=(2, 0, 1, 1))
     assert to_url(odd).endswith("/4/11g/11g/31s/41u") and parse_url(to_url(odd)) == odd
     assert ship_piece(7) == "71vo"  # 11111 11000

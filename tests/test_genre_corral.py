@@ -4,23 +4,19 @@ independent enumerator of loops along the grid lines, bad input and generation."
 from __future__ import annotations
 
 import itertools
-import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc
 from pencilproof import check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.genre import KitAnswer
 from pencilproof.errors import InputError
 from pencilproof.formats import parse_documents, parse_url, to_pzprv3, to_url
-from pencilproof.formats.janko import parse_janko
 from pencilproof.puzzle import Puzzle
 
 GENRE = get_genre("corral")
-DATA = Path(__file__).parent / "data" / "janko" / "corral.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
 
 
 def puzzle(rows: list[str]) -> Puzzle:
@@ -34,23 +30,9 @@ def codes(p: Puzzle, rows: tuple[str, ...]) -> set[str]:
 
 # -- 1. published puzzles ---------------------------------------------------------------
 
-@pytest.mark.parametrize("i", range(len(RECORDS)))
-def test_janko_record_is_unique_with_its_published_solution(i):
-    doc = parse_janko(RECORDS[i]["janko"], f"corral.jsonl:{i + 1}")
-    res = check(doc.puzzle)
-    assert res.verdict.value == "unique" and res.solutions[0] == doc.solution
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    rows = list(doc.solution.rows)
-    for r in range(doc.puzzle.rows):  # one cell changed: not a solution
-        for c in range(doc.puzzle.cols):
-            other = "." if rows[r][c] == "#" else "#"
-            changed = rows[:r] + [rows[r][:c] + other + rows[r][c + 1:]] + rows[r + 1:]
-            assert GENRE.verify(doc.puzzle, KitAnswer(tuple(changed))), (r, c)
-
-
 def test_janko_tokens():
     # Janko 001: "- 4 - 3 ..." and "x x - x - x ...": x the cells inside the loop
-    doc = parse_janko(RECORDS[0]["janko"], "corral.jsonl:1")
+    doc = janko_doc("corral", 0)
     assert doc.puzzle.grid[0][:4] == (None, 4, None, 3)
     assert doc.solution.rows[0] == "##.#.#####"
 

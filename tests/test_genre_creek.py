@@ -4,12 +4,11 @@ points, bad input, the picture's clues on the points, generation."""
 from __future__ import annotations
 
 import itertools
-import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.genre import KitAnswer
@@ -21,8 +20,7 @@ from pencilproof.output.scene import CELL, Disc, picture
 from pencilproof.puzzle import Puzzle
 
 GENRE = get_genre("creek")
-DATA = Path(__file__).parent / "data" / "janko" / "creek.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+RECORDS = janko_lines("creek")
 
 
 def points(rows: list[str]) -> Puzzle:
@@ -42,25 +40,14 @@ def flipped(rows: tuple[str, ...], r: int, c: int) -> KitAnswer:
 
 # -- 1. published puzzles ---------------------------------------------------------------
 
-@pytest.mark.parametrize("i", range(len(RECORDS)))
-def test_janko_record_is_unique_with_its_published_solution(i):
-    doc = parse_janko(RECORDS[i]["janko"], f"creek.jsonl:{i + 1}")
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    cells = [(r, c) for r in range(doc.puzzle.rows - 1) for c in range(doc.puzzle.cols - 1)]
-    for r, c in random.Random(i).sample(cells, 60):  # unique: any other answer breaks a rule
-        assert GENRE.verify(doc.puzzle, flipped(doc.solution.rows, r, c)), (r, c)
-
-
 def test_janko_blocks_are_read_as_points_and_cells():
     # Janko 001: "size 10", a problem of 11 rows of 11 points ("- - 1 - ..."), a
     # solution of 10 rows of 10 cells ("x x - - - - x x x x").
-    doc = parse_janko(RECORDS[0]["janko"], "creek.jsonl:1")
+    doc = janko_doc("creek", 0)
     assert (doc.puzzle.rows, doc.puzzle.cols) == (11, 11)
     assert doc.puzzle.grid[0][:3] == (None, None, 1) and doc.puzzle.grid[10][10] == 0
     assert doc.solution.rows[0] == "##....####." and doc.solution.rows[10] == "." * 11
-    wide = parse_janko(RECORDS[6]["janko"], "creek.jsonl:7")  # "rows 10", "cols 15"
+    wide = janko_doc("creek", 6)  # "rows 10", "cols 15"
     assert (wide.puzzle.rows, wide.puzzle.cols) == (11, 16)
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.genre import KitAnswer
@@ -20,14 +20,6 @@ from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle
 
 GENRE = get_genre("easyasabc")
-DATA = Path(__file__).parent / "data" / "janko" / "easyasabc.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
-
-
-def _doc(i: int):
-    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"easyasabc.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
 
 
 def board(rows: int, cols: int, letters: int, givens=None, **labels) -> Puzzle:
@@ -44,34 +36,15 @@ def codes(p: Puzzle, rows) -> list[str]:
 
 
 # -- 1. published puzzles -------------------------------------------------------------------
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    # Two cells of a row swapped (a letter and an empty cell): the columns lose or repeat
-    # a letter; a letter turned into another repeats it in its row.
-    rows = list(doc.solution.rows)
-    r = random.Random(i).randrange(len(rows))
-    blank, letter = rows[r].index("."), next(c for c, ch in enumerate(rows[r]) if ch != ".")
-    other = next(ch for ch in rows[r] if ch != ".")
-    swapped = list(rows[r])
-    swapped[blank], swapped[letter] = swapped[letter], "."
-    assert "nmMissRow" in codes(doc.puzzle, rows[:r] + ["".join(swapped)] + rows[r + 1:])
-    changed = rows[r][:blank] + other + rows[r][blank + 1:]
-    assert codes(doc.puzzle, rows[:r] + [changed] + rows[r + 1:])[0] == "nmDupRow"
-
-
 def test_janko_reading():
     """Abc-End-View 001 (3x3, depth 2): clabels '- - a' / '- - -' (above, below),
     rlabels 'a - -' / '- - -' (left, right); 010 has labels on all four sides."""
-    doc = _doc(0)
+    doc = janko_doc("easyasabc", 0)
     p = doc.puzzle
     assert p.param("letters") == 2 and p.param("top") == (None, None, "A")
     assert p.param("left") == ("A", None, None) and p.param("bottom") is None and p.param("right") is None
     assert doc.solution.rows == ("AB.", "B.A", ".AB")
-    q = _doc(9).puzzle
+    q = janko_doc("easyasabc", 9).puzzle
     assert (q.param("top"), q.param("bottom")) == (("C", "A", "C", None, None), (None, "D", "A", "A", None))
     assert (q.param("left"), q.param("right")) == (None, (None, "B", None, None, None))
     assert parse_text(to_text(q), "t") == q
@@ -104,7 +77,7 @@ URL = "https://puzz.link/p?easyasabc/4/4/3/1m2h3g3h"
 def test_pzprjs_url():
     assert parse_url(URL) == PZPR and to_url(PZPR) == URL
     for i in range(12):  # every Janko puzzle round trips, and letters in cells too
-        assert parse_url(to_url(_doc(i).puzzle)) == _doc(i).puzzle
+        assert parse_url(to_url(janko_doc("easyasabc", i).puzzle)) == janko_doc("easyasabc", i).puzzle
     given = board(4, 4, 3, {(1, 2): "B"}, top=("A", None, None, None))
     assert to_url(given) == "https://puzz.link/p?easyasabc/4/4/3/1ul2o" and parse_url(to_url(given)) == given
 

@@ -3,32 +3,23 @@ answers as numbers), a brute-force count on small boards (with the real '+' thre
 and with a small one), the candidate sizes, input errors, generation."""
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre, register, unregister
 from pencilproof.encodings.fillomino import Fillomino, random_regions
 from pencilproof.encodings.kit.regions import size_domains
 from pencilproof.errors import InputError
-from pencilproof.formats import parse_documents, parse_url
+from pencilproof.formats import parse_url
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.generator.minimize import minimize
 from pencilproof.puzzle import Puzzle, Solution
 
 FILLOMINO = get_genre("fillomino")
-JANKO = [json.loads(line) for line in
-         (Path(__file__).parent / "data" / "janko" / "fillomino.jsonl").read_text().splitlines()]
 DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def _doc(rec: dict, i: int):
-    (_, doc), = parse_documents(json.dumps(rec), f"fillomino.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
 
 
 def _puzzle(rows, genre: str = "fillomino") -> Puzzle:
@@ -37,28 +28,9 @@ def _puzzle(rows, genre: str = "fillomino") -> Puzzle:
         for row in rows))
 
 
-def test_janko_collection():
-    assert len(JANKO) == 12 and all(r["janko_genre"] == "fillomino" for r in JANKO)
-
-
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(JANKO[i], i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE
-    assert res.solutions[0].rows == doc.solution.rows
-    assert FILLOMINO.verify(doc.puzzle, doc.solution) == []
-    # One cell without a given takes its neighbour's number (or 1 more): not a solution.
-    rng = random.Random(i)
-    r, c = rng.choice([x for x in doc.puzzle.cells() if doc.puzzle[x] is None])
-    rows = [list(row) for row in doc.solution.rows]
-    rows[r][c] = DIGITS[DIGITS.index(rows[r][c]) % 9 + 1]
-    assert FILLOMINO.verify(doc.puzzle, Solution(tuple("".join(x) for x in rows)))
-
-
 def test_janko_unclued_regions_larger_than_every_given():
     """Janko's Fillomino 009: no given above 5, yet its answer has a region of 7."""
-    doc = _doc(JANKO[8], 8)
+    doc = janko_doc("fillomino", 8)
     assert max(v for v in doc.puzzle.clues().values()) == 5
     assert "7" in "".join(doc.solution.rows)
     assert check(doc.puzzle).verdict is Verdict.UNIQUE

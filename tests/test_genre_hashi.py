@@ -5,10 +5,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit import KitAnswer
@@ -20,41 +20,12 @@ from pencilproof.generator.minimize import minimize
 from pencilproof.puzzle import Puzzle, Solution
 
 HASHI = get_genre("hashi")
-JANKO = [json.loads(line) for line in
-         (Path(__file__).parent / "data" / "janko" / "hashi.jsonl").read_text().splitlines()]
-
-
-def _doc(rec: dict, i: int):
-    (_, doc), = parse_documents(json.dumps(rec), f"hashi.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
-
-
-def test_janko_collection():
-    assert len(JANKO) == 12 and all(r["janko_genre"] == "hashi" for r in JANKO)
-
-
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(JANKO[i], i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE
-    assert res.solutions[0].rows == doc.solution.rows
-    assert HASHI.verify(doc.puzzle, doc.solution) == []
-    # One empty cell changed: a bridge taken away or one added there.
-    rng = random.Random(i)
-    free = [(r, c) for r in range(doc.puzzle.rows) for c in range(doc.puzzle.cols)
-            if doc.puzzle.grid[r][c] is None]
-    r, c = rng.choice(free)
-    rows = [list(row) for row in doc.solution.rows]
-    rows[r][c] = "." if rows[r][c] != "." else "-"
-    assert HASHI.verify(doc.puzzle, Solution(tuple("".join(x) for x in rows)))
 
 
 def test_janko_solution_tokens():
     """Janko's 1 / 2 are bridges across a cell, a / b bridges down, - nothing (islands
     are - in the solution too: their numbers are in the problem)."""
-    doc = _doc(JANKO[11], 11)  # Hashi 012, 5x5
+    doc = janko_doc("hashi", 11)  # Hashi 012, 5x5
     assert doc.puzzle == _puzzle(("3.3.3", ".....", "4..1.", "..2.3", "2..1."))
     assert doc.solution.rows == ("3-3=3", "H...|", "4--1|", "|.2=3", "2--1.")
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.errors import InputError
@@ -19,14 +19,6 @@ from pencilproof.generator.minimize import minimize
 from pencilproof.puzzle import Puzzle, Solution
 
 HEYAWAKE = get_genre("heyawake")
-JANKO = [json.loads(line) for line in
-         (Path(__file__).parent / "data" / "janko" / "heyawake.jsonl").read_text().splitlines()]
-
-
-def _doc(rec: dict, i: int):
-    (_, doc), = parse_documents(json.dumps(rec), f"heyawake.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
 
 
 def _puzzle(rooms, numbers) -> Puzzle:
@@ -38,32 +30,14 @@ def _puzzle(rooms, numbers) -> Puzzle:
     return Puzzle("heyawake", len(grid), len(grid[0]), grid).with_params(areas=layout)
 
 
-def test_janko_collection():
-    assert len(JANKO) == 12 and all(r["janko_genre"] == "heyawake" for r in JANKO)
-
-
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(JANKO[i], i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE
-    assert res.solutions[0].rows == doc.solution.rows
-    assert HEYAWAKE.verify(doc.puzzle, doc.solution) == []
-    rng = random.Random(i)
-    r, c = rng.choice(list(doc.puzzle.cells()))
-    rows = [list(row) for row in doc.solution.rows]
-    rows[r][c] = "." if rows[r][c] == "#" else "#"
-    assert HEYAWAKE.verify(doc.puzzle, Solution(tuple("".join(x) for x in rows)))
-
-
 def test_janko_tokens():
     """Janko's areas are letters (and more: 009 has 0-9 and A-Z too), numbers stand in any
     cell of their room; solution 'x' is shaded."""
-    doc = _doc(JANKO[0], 0)  # Heyawake 001, 10x10
+    doc = janko_doc("heyawake", 0)  # Heyawake 001, 10x10
     assert doc.puzzle.param("areas")[0] == (0, 0, 0, 1, 1, 2, 2, 3, 4, 4)
     assert doc.puzzle.grid[2][:6] == (3, None, None, None, None, 5)
     assert doc.solution.rows[0] == "..#....#.."
-    big = _doc(JANKO[8], 8)  # Heyawake 009, 17x17
+    big = janko_doc("heyawake", 8)  # Heyawake 009, 17x17
     assert big.puzzle.rows == 17 and len(set(sum(big.puzzle.param("areas"), ()))) > 36
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.genre import KitAnswer
@@ -21,14 +21,6 @@ from pencilproof.output.unicode import render_grid
 from pencilproof.puzzle import Puzzle
 
 GENRE = get_genre("hidoku")
-DATA = Path(__file__).parent / "data" / "janko" / "hidoku.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
-
-
-def _doc(i: int):
-    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"hidoku.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
 
 
 def board(rows: int, cols: int, givens: dict) -> Puzzle:
@@ -41,34 +33,19 @@ def numbers(answer) -> list[list[int]]:
 
 
 # -- 1. published puzzles -------------------------------------------------------------------
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    # Two cells (not givens) swap their numbers: some number no longer touches its next.
-    p, rng = doc.puzzle, random.Random(i)
-    a, b = rng.sample([x for x in p.cells() if p[x] is None], 2)
-    rows = [list(row) for row in doc.solution.rows]
-    rows[a[0]][a[1]], rows[b[0]][b[1]] = rows[b[0]][b[1]], rows[a[0]][a[1]]
-    got = GENRE.verify(p, KitAnswer(tuple("".join(row) for row in rows)))
-    assert got and {v.code for v in got} == {"nmNoNext"}
-
-
 def test_janko_reading_and_numbers_past_35():
     """Hidoku 001 (7x7, 1..49): its first solution row '21 22 27 26 34 33 32', its third
     ends in 37 (the wide alphabet's U+0101); the repeated 'solution_' section is skipped."""
-    doc = _doc(0)
+    doc = janko_doc("hidoku", 0)
     assert doc.puzzle.grid[0] == (None, 22, None, 26, 34, None, 32)
     assert numbers(doc.solution)[0] == [21, 22, 27, 26, 34, 33, 32]
     assert numbers(doc.solution)[2][-1] == 37 and doc.solution.rows[2][-1] == "\u0101"
-    assert max(max(row) for row in numbers(_doc(8).solution)) == 81
+    assert max(max(row) for row in numbers(janko_doc("hidoku", 8).solution)) == 81
     assert parse_text(to_text(doc.puzzle), "t") == doc.puzzle
 
 
 def test_answers_as_decimal_tokens():
-    doc = _doc(0)
+    doc = janko_doc("hidoku", 0)
     tokens = [" ".join(str(n) for n in row) for row in numbers(doc.solution)]
     assert GENRE.parse_solution(doc.puzzle, tokens, "a.txt") == doc.solution
     assert wide_char(36) == "\u0100" and wide_number("\u0100") == 36 and wide_char(35) == "Z"
@@ -76,7 +53,7 @@ def test_answers_as_decimal_tokens():
 
 
 def test_terminal_grid_shows_the_numbers():
-    doc = _doc(0)
+    doc = janko_doc("hidoku", 0)
     lines = render_grid(doc.puzzle, doc.solution, ascii=True)
     assert lines[2].split() == ["19", "24", "14", "42", "29", "30", "37"]
 

@@ -3,12 +3,11 @@ independent enumerator of shadings on small boards, bad input, generation."""
 from __future__ import annotations
 
 import itertools
-import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.genre import KitAnswer
@@ -19,8 +18,7 @@ from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle
 
 GENRE = get_genre("hitori")
-DATA = Path(__file__).parent / "data" / "janko" / "hitori.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+RECORDS = janko_lines("hitori")
 
 
 def puzzle(rows: list[str]) -> Puzzle:
@@ -35,20 +33,9 @@ def flipped(rows: tuple[str, ...], r: int, c: int) -> KitAnswer:
 
 # -- 1. published puzzles ---------------------------------------------------------------
 
-@pytest.mark.parametrize("i", range(len(RECORDS)))
-def test_janko_record_is_unique_with_its_published_solution(i):
-    doc = parse_janko(RECORDS[i]["janko"], f"hitori.jsonl:{i + 1}")
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    # the puzzle is unique, so every answer with one cell flipped breaks a rule
-    for r, c in doc.puzzle.cells():
-        assert GENRE.verify(doc.puzzle, flipped(doc.solution.rows, r, c)), (r, c)
-
-
 def test_janko_tokens():
     # Janko 001: "problem / 3 3 1 4 / ..." and "solution / - x - - / - - - x / ..." (x shaded)
-    doc = parse_janko(RECORDS[0]["janko"], "hitori.jsonl:1")
+    doc = janko_doc("hitori", 0)
     assert doc.puzzle.grid[0] == (3, 3, 1, 4)
     assert doc.solution.rows == (".#..", "...#", ".#..", "#..#")
 

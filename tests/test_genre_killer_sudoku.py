@@ -5,10 +5,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.numbers import random_cages
@@ -18,40 +18,17 @@ from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
 GENRE = get_genre("killer_sudoku")
-DATA = Path(__file__).parent / "data" / "janko" / "killer_sudoku.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
-
-
-def _doc(i: int):
-    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"killer_sudoku.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
-
-
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE
-    assert res.solutions[0].rows == doc.solution.rows
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    # One cell holds another number of its row: the row repeats it, its cage misses its sum.
-    rng = random.Random(i)
-    r, c = rng.choice(list(doc.puzzle.cells()))
-    rows = [list(row) for row in doc.solution.rows]
-    rows[r][c] = rng.choice([v for v in rows[r] if v != rows[r][c]])
-    got = {v.code for v in GENRE.verify(doc.puzzle, Solution(tuple("".join(x) for x in rows)))}
-    assert {"nmDupRow", "cgSumNe"} <= got
+RECORDS = janko_lines("killer_sudoku")
 
 
 def test_janko_reading():
     """Killer 001: sums at the cages' first cells, Janko's cage numbers as regions."""
-    doc = _doc(0)
+    doc = janko_doc("killer_sudoku", 0)
     assert doc.puzzle.grid == ((9, None, 8, 3), (None, 7, None, None), (4, None, None, 9),
                                (None,) * 4)
     assert doc.puzzle.param("areas") == ((0, 0, 1, 2), (0, 3, 1, 2), (4, 3, 1, 5), (4, 3, 5, 5))
     assert doc.solution.rows == ("2341", "4132", "3214", "1423")
-    assert [d.puzzle.rows for d in map(_doc, range(12))] == [4] * 10 + [6, 6]
+    assert [janko_doc("killer_sudoku", i).puzzle.rows for i in range(12)] == [4] * 10 + [6, 6]
 
 
 def _puzzle(sums: dict, cages) -> Puzzle:

@@ -3,12 +3,11 @@ counts against an independent enumerator on small boards, bad input, generation.
 from __future__ import annotations
 
 import itertools
-import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.genre import KitAnswer
@@ -19,8 +18,7 @@ from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle
 
 GENRE = get_genre("kurodoko")
-DATA = Path(__file__).parent / "data" / "janko" / "kurodoko.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+RECORDS = janko_lines("kurodoko")
 
 
 def puzzle(rows: list[str]) -> Puzzle:
@@ -36,19 +34,9 @@ def flipped(rows: tuple[str, ...], r: int, c: int) -> KitAnswer:
 
 # -- 1. published puzzles ---------------------------------------------------------------
 
-@pytest.mark.parametrize("i", range(len(RECORDS)))
-def test_janko_record_is_unique_with_its_published_solution(i):
-    doc = parse_janko(RECORDS[i]["janko"], f"kurodoko.jsonl:{i + 1}")
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    for r, c in doc.puzzle.cells():  # unique: any other answer breaks a rule
-        assert GENRE.verify(doc.puzzle, flipped(doc.solution.rows, r, c)), (r, c)
-
-
 def test_janko_tokens():
     # Janko Kuromasu 001: "puzzle kuromasu", "9 - - 8 - 9 - 8 -"; solution row 1 "- ... x".
-    doc = parse_janko(RECORDS[0]["janko"], "kurodoko.jsonl:1")
+    doc = janko_doc("kurodoko", 0)
     assert doc.puzzle.genre == "kurodoko"
     assert doc.puzzle.grid[0] == (9, None, None, 8, None, 9, None, 8, None)
     assert doc.solution.rows[0] == "........#"

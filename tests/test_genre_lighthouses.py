@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.errors import InputError
@@ -18,34 +18,12 @@ from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
 GENRE = get_genre("lighthouses")
-DATA = Path(__file__).parent / "data" / "janko" / "lighthouses.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
-
-
-def _doc(i: int):
-    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"lighthouses.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
-
-
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE
-    assert res.solutions[0].rows == doc.solution.rows
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    # A ship taken away: the lighthouses that saw it count one too many.
-    r, c = random.Random(i).choice([x for x in doc.puzzle.cells() if doc.solution[x] == "#"])
-    rows = [list(row) for row in doc.solution.rows]
-    rows[r][c] = "."
-    got = GENRE.verify(doc.puzzle, Solution(tuple(map("".join, rows))))
-    assert got and {v.code for v in got} == {"lhShipNe"}
+RECORDS = janko_lines("lighthouses")
 
 
 def test_janko_reading():
     """Leuchttuerme 001: the numbers of the solution are the lighthouses, 'x' ships."""
-    doc = _doc(0)
+    doc = janko_doc("lighthouses", 0)
     assert doc.puzzle.clues() == {(0, 1): 2, (1, 5): 2, (3, 1): 1, (4, 3): 1, (7, 2): 0, (7, 5): 2}
     assert doc.solution.rows[:2] == ("...#...#", "........")
 
@@ -53,7 +31,7 @@ def test_janko_reading():
 def test_the_lit_rule_is_janko_s():
     """Without "every ship is lit", Leuchttuerme 001 would have more answers: ships could
     sit on the twelve cells no lighthouse sees."""
-    doc = _doc(0)
+    doc = janko_doc("lighthouses", 0)
     unlit = [x for x in doc.puzzle.cells() if doc.puzzle[x] is None
              and all(x[0] != r and x[1] != c for r, c in doc.puzzle.clues())]
     assert len(unlit) == 12

@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.placement import random_rooms
@@ -20,29 +20,7 @@ from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
 GENRE = get_genre("lits")
-DATA = Path(__file__).parent / "data" / "janko" / "lits.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
-
-
-def _doc(i: int):
-    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"lits.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
-
-
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE
-    assert res.solutions[0].rows == doc.solution.rows
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    # One cell flipped: its room's tetromino gains or loses a cell.
-    r, c = random.Random(i).choice(list(doc.puzzle.cells()))
-    rows = [list(row) for row in doc.solution.rows]
-    rows[r][c] = "." if rows[r][c] == "#" else "#"
-    got = {v.code for v in GENRE.verify(doc.puzzle, Solution(tuple(map("".join, rows))))}
-    assert got & {"bkShadeGt4", "bkShadeLt4", "bkShadeDivide", "cs2x2"}
+RECORDS = janko_lines("lits")
 
 
 def test_janko_letters_are_the_shapes():
@@ -50,12 +28,12 @@ def test_janko_letters_are_the_shapes():
     for i in range(12):
         block = RECORDS[i]["janko"].split("\n")
         rows = [line.split() for line in block[block.index("solution") + 1:block.index("end")]]
-        doc = _doc(i)
+        doc = janko_doc("lits", i)
         for room in {k for row in doc.puzzle.param("areas") for k in row}:
             cells = [(r, c) for r, row in enumerate(doc.puzzle.param("areas"))
                      for c, k in enumerate(row) if k == room and rows[r][c] != "-"]
             assert {rows[r][c] for r, c in cells} == {shape_name(cells)}
-    assert _doc(0).solution.rows[0] == "###..##"
+    assert janko_doc("lits", 0).solution.rows[0] == "###..##"
 
 
 # pzprjs test/script/lits.js: the URL, and its answers (pzprv3 files with the rooms as

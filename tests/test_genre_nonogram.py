@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.genre import KitAnswer
@@ -21,14 +21,6 @@ from pencilproof.output.unicode import render_grid
 from pencilproof.puzzle import Puzzle
 
 GENRE = get_genre("nonogram")
-DATA = Path(__file__).parent / "data" / "janko" / "nonogram.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
-
-
-def _doc(i: int):
-    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"nonogram.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
 
 
 def board(left, top) -> Puzzle:
@@ -43,27 +35,15 @@ def codes(p: Puzzle, rows) -> list[str]:
 
 
 # -- 1. published puzzles -------------------------------------------------------------------
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    rng = random.Random(i)
-    r, c = rng.randrange(doc.puzzle.rows), rng.randrange(doc.puzzle.cols)
-    rows = list(doc.solution.rows)
-    rows[r] = rows[r][:c] + ("." if rows[r][c] == "#" else "#") + rows[r][c + 1:]
-    assert codes(doc.puzzle, rows) == ["exNoMatch", "exNoMatch"]  # its row and its column
-
-
 def test_janko_clues_are_the_solution_runs():
     """Nonogramme 0001 (15x15): row 1 is all shaded, row 5 one cell; column 1 all shaded."""
-    doc = _doc(0)
+    doc = janko_doc("nonogram", 0)
     left, top = doc.puzzle.param("left"), doc.puzzle.param("top")
     assert (doc.puzzle.rows, doc.puzzle.cols) == (15, 15)
     assert left[0] == (15,) and left[1] == (10, 2) and left[4] == (1,)
     assert top[0] == (15,) and len(top) == 15
-    assert [(d.puzzle.rows, d.puzzle.cols) for d in map(_doc, (10, 11))] == [(20, 20), (20, 20)]
+    big = [janko_doc("nonogram", i).puzzle for i in (10, 11)]
+    assert [(p.rows, p.cols) for p in big] == [(20, 20), (20, 20)]
 
 
 # -- 2. pzprjs test/script/nonogram.js ------------------------------------------------------------
@@ -91,7 +71,7 @@ URL = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h"
 def test_pzprjs_url():
     assert parse_url(URL) == PZPR and to_url(PZPR) == URL
     for i in range(12):  # every Janko puzzle round trips
-        assert parse_url(to_url(_doc(i).puzzle)) == _doc(i).puzzle
+        assert parse_url(to_url(janko_doc("nonogram", i).puzzle)) == janko_doc("nonogram", i).puzzle
     with pytest.raises(InputError, match="top line 2 has no clue: a puzz.link URL has none"):
         to_url(board([[1], [1]], [[1], None]))
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.placement import random_rooms
@@ -19,38 +19,16 @@ from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
 GENRE = get_genre("norinori")
-DATA = Path(__file__).parent / "data" / "janko" / "norinori.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
-
-
-def _doc(i: int):
-    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"norinori.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
-
-
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE
-    assert res.solutions[0].rows == doc.solution.rows
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    # One cell flipped: its room holds one shaded cell too many or too few.
-    r, c = random.Random(i).choice(list(doc.puzzle.cells()))
-    rows = [list(row) for row in doc.solution.rows]
-    rows[r][c] = "." if rows[r][c] == "#" else "#"
-    got = {v.code for v in GENRE.verify(doc.puzzle, Solution(tuple(map("".join, rows))))}
-    assert got & {"bkShadeGt2", "bkShadeLt2"}
+RECORDS = janko_lines("norinori")
 
 
 def test_janko_reading():
     """Norinori 001: rooms in reading order of their first cell, 'x' shaded."""
-    doc = _doc(0)
+    doc = janko_doc("norinori", 0)
     assert doc.puzzle.param("areas")[0] == (0, 1, 2, 3, 3, 4, 4, 5, 5, 5)
     assert doc.puzzle.clues() == {}
     assert doc.solution.rows[0] == "#..##.##.."
-    assert all(d.puzzle.rows == d.puzzle.cols == 10 for d in map(_doc, range(12)))
+    assert all(p.rows == p.cols == 10 for p in (janko_doc("norinori", i).puzzle for i in range(12)))
 
 
 # pzprjs test/script/norinori.js: the URL, and its answers (pzprv3 files with the rooms as

@@ -3,19 +3,18 @@ files and failcodes), a brute-force count on small boards, the Islands piece wit
 switchable numbers, input errors, generation."""
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import Symmetry, get_genre
 from pencilproof.encodings.kit import KitAnswer, S
 from pencilproof.encodings.kit.model import Encoder, Values
 from pencilproof.encodings.kit.regions import Islands
 from pencilproof.errors import InputError
-from pencilproof.formats import parse_documents, parse_url
+from pencilproof.formats import parse_url
 from pencilproof.formats.pzprv3 import parse_pzprv3
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.generator.minimize import minimize
@@ -23,14 +22,6 @@ from pencilproof.puzzle import Puzzle, Solution
 from pencilproof.solvers.backends import Status, make_backend
 
 NURIKABE = get_genre("nurikabe")
-JANKO = [json.loads(line) for line in
-         (Path(__file__).parent / "data" / "janko" / "nurikabe.jsonl").read_text().splitlines()]
-
-
-def _doc(rec: dict, i: int):
-    (_, doc), = parse_documents(json.dumps(rec), f"nurikabe.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
 
 
 def _puzzle(rows) -> Puzzle:
@@ -40,29 +31,10 @@ def _puzzle(rows) -> Puzzle:
         tuple(None if t == "." else "?" if t == "?" else int(t) for t in row) for row in toks))
 
 
-def test_janko_collection():
-    assert len(JANKO) == 12 and all(r["janko_genre"] == "nurikabe" for r in JANKO)
-
-
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(JANKO[i], i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE
-    assert res.solutions[0].rows == doc.solution.rows
-    assert NURIKABE.verify(doc.puzzle, doc.solution) == []
-    # One cell without a number flipped (shaded <-> unshaded): no longer a solution.
-    rng = random.Random(i)
-    r, c = rng.choice([x for x in doc.puzzle.cells() if doc.puzzle[x] is None])
-    rows = [list(row) for row in doc.solution.rows]
-    rows[r][c] = "." if rows[r][c] == "#" else "#"
-    assert NURIKABE.verify(doc.puzzle, Solution(tuple("".join(x) for x in rows)))
-
-
 def test_janko_tokens():
     """Janko's problem: numbers and '-'; solution: 'x' shaded, '-' not (numbers are '-'
     there too, and '.' in our rows, like every number cell)."""
-    doc = _doc(JANKO[0], 0)  # Nurikabe 0001, 10x10
+    doc = janko_doc("nurikabe", 0)  # Nurikabe 0001, 10x10
     assert doc.puzzle.grid[0] == (None, None, None, None, 2, None, 2, None, None, None)
     assert doc.solution.rows[:2] == ("###..#..##", "..######.#")
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc
 from pencilproof import Verdict, check, count, solve
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.genre import KitAnswer
@@ -19,14 +19,6 @@ from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle
 
 GENRE = get_genre("ripple")
-DATA = Path(__file__).parent / "data" / "janko" / "ripple.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
-
-
-def _doc(i: int):
-    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"ripple.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
 
 
 def board(areas, givens: dict) -> Puzzle:
@@ -40,28 +32,9 @@ def codes(p: Puzzle, rows) -> list[str]:
 
 
 # -- 1. published puzzles -------------------------------------------------------------------
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    # A cell of a room of two or more (not a given) takes another number of its room.
-    p, rng = doc.puzzle, random.Random(i)
-    areas = p.param("areas")
-    size = {k: sum(row.count(k) for row in areas) for row in areas for k in row}
-    r, c = rng.choice([x for x in p.cells() if p[x] is None and size[areas[x[0]][x[1]]] > 1])
-    old = int(doc.solution.rows[r][c])
-    new = rng.choice([v for v in range(1, size[areas[r][c]] + 1) if v != old])
-    rows = list(doc.solution.rows)
-    rows[r] = rows[r][:c] + str(new) + rows[r][c + 1:]
-    got = GENRE.verify(p, KitAnswer(tuple(rows)))
-    assert got[0].code == "bkDupNum" and (r, c) in got[0].cells
-
-
 def test_janko_reading():
     """Hakyuu 001 (8x8): its first row of areas '1 1 2 2 3 4 4 5', 21 rooms."""
-    p = _doc(0).puzzle
+    p = janko_doc("ripple", 0).puzzle
     assert p.param("areas")[0] == (0, 0, 1, 1, 2, 3, 3, 4)
     assert len({k for row in p.param("areas") for k in row}) == 21
     assert p.grid[0] == (None, 4, None, None, 3, 1, None, None)

@@ -3,12 +3,11 @@ against an independent enumerator of loops on small boards, and bad input."""
 from __future__ import annotations
 
 import itertools
-import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc, janko_lines
 from pencilproof import check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit import Encoder, S, Values
@@ -21,8 +20,7 @@ from pencilproof.puzzle import Puzzle
 from pencilproof.solvers import Status, make_backend
 
 GENRE = get_genre("slitherlink")
-DATA = Path(__file__).parent / "data" / "janko" / "slitherlink.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+RECORDS = janko_lines("slitherlink")
 
 
 def puzzle(rows: list[str]) -> Puzzle:
@@ -32,25 +30,9 @@ def puzzle(rows: list[str]) -> Puzzle:
 
 # -- 1. published puzzles ---------------------------------------------------------------
 
-@pytest.mark.parametrize("i", range(len(RECORDS)))
-def test_janko_record_is_unique_with_its_published_solution(i):
-    doc = parse_janko(RECORDS[i]["janko"], f"slitherlink.jsonl:{i + 1}")
-    res = check(doc.puzzle)
-    assert res.verdict.value == "unique"
-    assert res.solutions[0] == doc.solution
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    # Any other shading is another loop (or none): with one cell flipped it fails.
-    rows = list(doc.solution.rows)
-    for r in range(doc.puzzle.rows):
-        for c in range(doc.puzzle.cols):
-            flip = "." if rows[r][c] == "#" else "#"
-            changed = rows[:r] + [rows[r][:c] + flip + rows[r][c + 1:]] + rows[r + 1:]
-            assert GENRE.verify(doc.puzzle, KitAnswer(tuple(changed))), (r, c)
-
-
 def test_janko_solution_marks_the_cells_inside_the_loop():
     # Janko 0001: "solution / - x - - / - x - - / - x x - / - - x -" (x = inside).
-    doc = parse_janko(RECORDS[0]["janko"], "slitherlink.jsonl:1")
+    doc = janko_doc("slitherlink", 0)
     assert doc.puzzle.grid[0] == (1, None, None, 0)
     assert doc.solution.rows == (".#..", ".#..", ".##.", "..#.")
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.lattice import normalize_areas
@@ -20,37 +20,12 @@ from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
 GENRE = get_genre("starbattle")
-DATA = Path(__file__).parent / "data" / "janko" / "starbattle.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
-
-
-def _doc(i: int):
-    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"starbattle.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
-
-
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE
-    assert res.solutions[0].rows == doc.solution.rows
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    # A star moves to the next cell of its row that is in play: its line keeps its count,
-    # so the star's old and new rooms or its columns are off (or it touches another).
-    r, c = random.Random(i).choice([x for x in doc.puzzle.cells() if doc.solution[x] == "*"])
-    rows = [list(row) for row in doc.solution.rows]
-    free = [j for j in range(doc.puzzle.cols) if doc.puzzle[(r, j)] is None and rows[r][j] == "."]
-    j = min(free, key=lambda j: abs(j - c))
-    rows[r][c], rows[r][j] = ".", "*"
-    assert GENRE.verify(doc.puzzle, Solution(tuple(map("".join, rows))))
 
 
 def test_janko_reading():
     """Star counts from 'depth'; Sternenschlacht 003's '@' cells are holes (givens '@',
     written '.'), 005's '#' cells black ones."""
-    docs = [_doc(i) for i in range(12)]
+    docs = [janko_doc("starbattle", i) for i in range(12)]
     assert [d.puzzle.param("stars") for d in docs] == [1] * 4 + [2, 2, 1, 2, 2, 2, 2, 2]
     third = docs[2].puzzle
     assert third.grid[0] == ("@", "@", None, None, None, "@", "@")
@@ -100,7 +75,7 @@ def test_bad_urls(url, message):
 
 def test_urls_carry_no_holes():
     with pytest.raises(InputError) as e:
-        to_url(_doc(2).puzzle)
+        to_url(janko_doc("starbattle", 2).puzzle)
     assert str(e.value) == "a starbattle URL carries no givens (the given '@' at r1c1)"
 
 

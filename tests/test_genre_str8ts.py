@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.genre import KitAnswer
@@ -19,14 +19,6 @@ from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle
 
 GENRE = get_genre("str8ts")
-DATA = Path(__file__).parent / "data" / "janko" / "str8ts.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
-
-
-def _doc(i: int):
-    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"str8ts.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
 
 
 def board(rows: list[str]) -> Puzzle:
@@ -41,30 +33,14 @@ def codes(p: Puzzle, rows) -> list[str]:
 
 
 # -- 1. published puzzles -------------------------------------------------------------------
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    # A white cell (not a given) takes another number of its row: it repeats there.
-    p, rng = doc.puzzle, random.Random(i)
-    r, c = rng.choice([x for x in p.cells() if p[x] is None])
-    rows = list(doc.solution.rows)
-    other = rng.choice([ch for ch in rows[r] if ch not in ("#", rows[r][c])])
-    rows[r] = rows[r][:c] + other + rows[r][c + 1:]
-    got = GENRE.verify(p, KitAnswer(tuple(rows)))
-    assert got[0].code == "nmDupRow" and (r, c) in got[0].cells
-
-
 def test_janko_reading():
     """Straights 001: 'x - - 1x x x' is a black cell, two white ones, a black 1, two black."""
-    doc = _doc(0)
+    doc = janko_doc("str8ts", 0)
     assert doc.puzzle.grid[0] == ("#", None, None, "#1", "#", "#")
     assert doc.puzzle.grid[5] == ("#", "#", "#", None, 1, "#4")
     assert doc.solution.rows[0] == "#43###" and doc.solution.rows[5] == "###21#"  # (4 is given)
     assert parse_text(to_text(doc.puzzle), "t") == doc.puzzle
-    assert [_doc(i).puzzle.rows for i in range(12)] == [6] * 6 + [9] * 6
+    assert [janko_doc("str8ts", i).puzzle.rows for i in range(12)] == [6] * 6 + [9] * 6
 
 
 def test_failcodes_and_cells():

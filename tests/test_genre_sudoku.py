@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.errors import InputError
@@ -18,45 +18,19 @@ from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
 SUDOKU = get_genre("sudoku")
-DATA = Path(__file__).parent / "data" / "janko"
-RECORDS = {name: [json.loads(line) for line in (DATA / f"{name}.jsonl").read_text().splitlines()]
-           for name in ("sudoku", "sudoku_irregular")}
-CASES = [(name, i) for name in RECORDS for i in range(12)]
-
-
-def _doc(name: str, i: int):
-    (_, doc), = parse_documents(json.dumps(RECORDS[name][i]), f"{name}.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
 
 
 def test_janko_collections():
-    classic, chaos = (_doc("sudoku", i) for i in range(12)), [_doc("sudoku_irregular", i)
-                                                             for i in range(12)]
+    classic = [janko_doc("sudoku", i) for i in range(12)]
+    chaos = [janko_doc("sudoku_irregular", i) for i in range(12)]
     assert all(d.puzzle.rows == 9 and d.puzzle.param("areas") is None for d in classic)
     assert [d.puzzle.rows for d in chaos] == [4, 4, 4, 4, 5, 5, 5, 6, 5, 5, 5, 6]
     assert all(d.puzzle.param("areas") is not None for d in chaos)
 
 
-@pytest.mark.parametrize("name, i", CASES)
-def test_janko_unique_with_the_published_solution(name, i):
-    doc = _doc(name, i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE
-    assert res.solutions[0].rows == doc.solution.rows
-    assert SUDOKU.verify(doc.puzzle, doc.solution) == []
-    # One cell that is not a given holds another number: it repeats in its row.
-    rng = random.Random(i)
-    r, c = rng.choice([x for x in doc.puzzle.cells() if doc.puzzle[x] is None])
-    rows = [list(row) for row in doc.solution.rows]
-    rows[r][c] = rng.choice([v for v in rows[r] if v != rows[r][c]])
-    got = SUDOKU.verify(doc.puzzle, Solution(tuple("".join(x) for x in rows)))
-    assert any(v.code == "nmDupRow" and (r, c) in v.cells for v in got)
-
-
 def test_janko_chaos_areas():
     """Chaos 001: Janko's area letters become region numbers in reading order."""
-    doc = _doc("sudoku_irregular", 0)
+    doc = janko_doc("sudoku_irregular", 0)
     assert doc.puzzle.param("areas") == ((0, 0, 0, 1), (0, 1, 1, 1), (2, 2, 3, 3), (2, 2, 3, 3))
     assert doc.solution.rows == ("2143", "3421", "1234", "4312")
 

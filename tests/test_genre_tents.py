@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.errors import InputError
@@ -20,40 +20,19 @@ from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
 GENRE = get_genre("tents")
-DATA = Path(__file__).parent / "data" / "janko" / "tents.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
-
-
-def _doc(i: int):
-    (_, doc), = parse_documents(json.dumps(RECORDS[i]), f"tents.jsonl:{i + 1}")
-    assert not isinstance(doc, Exception), doc
-    return doc
-
-
-@pytest.mark.parametrize("i", range(12))
-def test_janko_unique_with_the_published_solution(i):
-    doc = _doc(i)
-    res = check(doc.puzzle)
-    assert res.verdict is Verdict.UNIQUE
-    assert res.solutions[0].rows == doc.solution.rows
-    assert GENRE.verify(doc.puzzle, doc.solution) == []
-    # One cell that is no tree flipped: its row and column counts are off.
-    r, c = random.Random(i).choice([x for x in doc.puzzle.cells() if doc.puzzle[x] is None])
-    rows = [list(row) for row in doc.solution.rows]
-    rows[r][c] = "." if rows[r][c] == "A" else "A"
-    got = GENRE.verify(doc.puzzle, Solution(tuple(map("".join, rows))))
-    assert sum(v.code == "exTentNe" for v in got) == 2
+RECORDS = janko_lines("tents")
 
 
 def test_janko_reading():
     """Zeltlager 001: trees 'x' become givens, tents 'o' the answer, and the counts of
     every row and column the line numbers."""
-    doc = _doc(0)
+    doc = janko_doc("tents", 0)
     assert doc.puzzle.grid[2] == (None, None, "T", None, None, None, None, None)
     assert doc.solution.rows[:3] == ("........", "..A.....", "..T...A.")
     assert doc.puzzle.param("left") == (0, 1, 1, 1, 0, 3, 1, 3)
     assert doc.puzzle.param("top") == (2, 0, 4, 0, 2, 0, 1, 1)
-    assert [(d.puzzle.rows, d.puzzle.cols) for d in map(_doc, (0, 10))] == [(8, 8), (12, 18)]
+    two = [janko_doc("tents", i).puzzle for i in (0, 10)]
+    assert [(p.rows, p.cols) for p in two] == [(8, 8), (12, 18)]
 
 
 # pzprjs test/script/tents.js: its URL, and its pzprv3 files, which hold a 6x6
@@ -89,7 +68,7 @@ def test_pzprjs_url():
 
 def test_janko_urls_round_trip():
     for i in range(12):
-        p = _doc(i).puzzle
+        p = janko_doc("tents", i).puzzle
         assert parse_url(to_url(p)) == p
 
 
