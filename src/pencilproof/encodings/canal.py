@@ -92,7 +92,7 @@ class CanalView(GridGenre):
         return False
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
-        return canal_rules(any(isinstance(v, int) and v >= 2 for _, v in self.givens(puzzle)))
+        return canal_rules(any(v >= 2 for _, v in self.numbers(puzzle)))
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
         if not isinstance(clue, int):
@@ -131,11 +131,11 @@ class CanalGeneration(GridGeneration):
         exactly those of ``encode`` on the puzzle with all these clues."""
         kit = self.kit
         e = kit.grid_encoder(puzzle, b)
-        big = [b.true] * any(isinstance(v, int) and v >= 2 for _, v in kit.givens(puzzle))
+        big = [b.true] * any(v >= 2 for _, v in kit.numbers(puzzle))
         switches: dict[ClueKey, Lit] = {}
         weak: dict[ClueKey, Lit] = {}
-        for cell, v in kit.givens(puzzle):  # the permanent numbers
-            for rule in kit.clue_rules(puzzle, cell, v):
+        for cell, n in kit.numbers(puzzle):  # the permanent numbers
+            for rule in kit.clue_rules(puzzle, cell, n):
                 rule.encode(e)
         for cell, v in clues.items():
             unshaded = switches[cell] = b.new_var()

@@ -88,15 +88,9 @@ class LightUp(GridGenre):
     def void(self, puzzle: Puzzle) -> bool:
         """A number with more lamps than white cells beside it."""
         rows, cols, grid = puzzle.rows, puzzle.cols, puzzle.grid
-        for r, row in enumerate(grid):
-            if row.count(None) == cols:
-                continue
-            for c, n in enumerate(row):
-                if isinstance(n, int) and n > (
-                        (r > 0 and grid[r - 1][c] is None) + (r + 1 < rows and grid[r + 1][c] is None)
-                        + (c > 0 and row[c - 1] is None) + (c + 1 < cols and row[c + 1] is None)):
-                    return True
-        return False
+        return any(n > (r > 0 and grid[r - 1][c] is None) + (r + 1 < rows and grid[r + 1][c] is None)
+                   + (c > 0 and grid[r][c - 1] is None) + (c + 1 < cols and grid[r][c + 1] is None)
+                   for (r, c), n in self.numbers(puzzle))
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         return [OncePerRun("akariDup", "lamps light each other"),

@@ -60,11 +60,11 @@ class OncePerRun(GridRule):
 
         for r, line in enumerate(var):
             b.checkpoint()  # (a grid of single cells adds nothing for a long while)
-            for start, end in _runs(line):
+            for start, end in _runs(line) if any(line) else ():
                 seen_row[r][start:end] = [run(line[start:end])] * (end - start)
         for c, column in enumerate(zip(*var)):
             b.checkpoint()
-            for start, end in _runs(column):
+            for start, end in _runs(column) if any(column) else ():
                 lits = run(list(column[start:end]))
                 for k in range(start, end):
                     seen_col[k][c] = lits
@@ -151,13 +151,22 @@ class CountNear(GridRule):
         exactly_direct(e.b, [x for x in lits if x], self.n, guard)
 
     def check(self, v: Values) -> list[Violation]:
-        (r, c), p, text, on = self.cell, v.puzzle, v.rows, as_rows(v).on
-        k = 0
-        for dr, dc in self.offsets:
-            y, x = r + dr, c + dc
-            if 0 <= y < p.rows and 0 <= x < p.cols and text[y][x] == on and p.grid[y][x] is None:
-                k += 1
-        return [] if k == self.n else [self.broken([self.cell], self.message.format(n=self.n, k=k))]
+        return self.check_all([self], v)
+
+    @classmethod
+    def check_all(cls, rules: Sequence[GridRule], v: Values) -> list[Violation]:
+        text, grid, on, out = v.rows, v.puzzle.grid, as_rows(v).on, []
+        height, width = len(text), len(text[0])
+        for rule in rules:
+            assert isinstance(rule, CountNear)
+            (r, c), k = rule.cell, 0
+            for dr, dc in rule.offsets:
+                y, x = r + dr, c + dc
+                if 0 <= y < height and 0 <= x < width and text[y][x] == on and grid[y][x] is None:
+                    k += 1
+            if k != rule.n:
+                out.append(rule.broken([rule.cell], rule.message.format(n=rule.n, k=k)))
+        return out
 
 
 class ViewCount(GridRule):
