@@ -90,6 +90,7 @@ def solution_set(puzzle, limit: int = 500) -> set:
 #: The share of clue candidates loose_boards keeps, where 60% leaves nothing open (a
 #: Sudoku candidate fixes its cell outright: a fifth of them leave a 5x5 ambiguous).
 LOOSE_SHARE = {"sudoku": 0.2, "futoshiki": 0.15, "skyscrapers": 0.15, "kakuro": 0.0,
+               "numberlink": 0.7,
                "str8ts": 0.25,
                "hitori": 0.9, "kurodoko": 0.3, "creek": 0.4, "starbattle": 0.1, "tents": 0.2,
                "battleships": 0.3, "grandtour": 0.15, "yajilin": 0.4, "magnets": 0.15}

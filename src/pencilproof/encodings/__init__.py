@@ -59,6 +59,7 @@ from .linesweeper import LINESWEEPER
 from .grandtour import GRANDTOUR
 from .shikaku import SHIKAKU
 from .galaxies import GALAXIES
+from .numberlink import NUMBERLINK
 
 GENRES: dict[str, Genre] = {}
 
@@ -120,7 +121,7 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                KAKURASU,
                EASYASABC, LITS, KAKURO,
                YAJILIN, COUNTRY, CORRAL, LINESWEEPER, GRANDTOUR,
-               SHIKAKU, GALAXIES,
+               SHIKAKU, GALAXIES, NUMBERLINK,
                HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS,
                RIPPLE,
                STR8TS, LIGHTHOUSES,

@@ -1,0 +1,342 @@
+"""Linking cells, with both faces: paths between terminals (Numberlink) and dominoes
+(Dominos), both drawn on the :class:`~.layers.Lines` layer with path ends.
+
+* :class:`TerminalPaths`: the lines join the terminals in pairs: every terminal is the
+  end of exactly one path, any other cell has no line or two, no path runs without
+  terminals (a loop), and each path's ends agree in value (a colour per cell, equal
+  along every line); :class:`TerminalValue`: a terminal's value (a clue's rule);
+* :class:`DominoTiling`: every cell lies in exactly one domino (exactly one line);
+  :class:`DistinctDominoes`: no two dominoes carry the same pair of numbers, where a
+  cell without a given number takes whichever one keeps them all different;
+* :class:`ValuedEncoded`: an encoding whose decoded answers also carry values the rows
+  do not show (a path's colour at a ``?`` terminal, a blank cell's number) as their
+  layout's givens, so the generator can ask which clue an answer breaks;
+* drawn paths: :func:`random_path` (a random Hamiltonian path), :func:`pipe_rows` (paths
+  as answer rows), :func:`partner` (where a path drawn in answer rows ends).
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+from typing import Any, Mapping, Optional, Sequence
+
+from ...puzzle import Cell, Puzzle, Violation
+from ..cnf import at_most_one, at_most_one_linear
+from .genre import KitAnswer, KitEncoded
+from .layers import PIPE_DIRS, PIPES, STEP, edge_atom
+from .loops import cell_edges, degree
+from .model import N, Atom, Encoder, Lazy, Lit, Rule, Values
+
+
+def colour(cell: Cell, value: int) -> Atom:
+    """The atom "this cell's path has this colour (its terminals' value)"."""
+    return ("col", cell[0], cell[1], value)
+
+
+def line_pieces(v: Values, cells: Sequence[Cell]) -> list[list[Cell]]:
+    """The edge-connected pieces of cells with lines (joined along the lines)."""
+    live = set(cells)
+    seen: set[Cell] = set()
+    out = []
+    for x in cells:
+        if x in seen or not degree(v, x):
+            continue
+        seen.add(x)
+        piece, todo = [x], [x]
+        while todo:
+            y = todo.pop()
+            for d, (dr, dc) in STEP.items():
+                z = (y[0] + dr, y[1] + dc)
+                if z in live and z not in seen and v[edge_atom(y, d)]:
+                    seen.add(z)
+                    piece.append(z)
+                    todo.append(z)
+        out.append(sorted(piece))
+    return out
+
+
+class TerminalPaths(Rule):
+    """Paths join the terminals (``terminals``: cell -> value, None a ``?``) in pairs.
+
+    Encoded on the Lines layer (degrees 0-2): a terminal has exactly one line, another
+    cell not one; every cell at most one colour of ``colours``, a terminal one, the same
+    on both sides of a line (so a path's two terminals agree: their values' rules fix
+    their colours); lazily, a loop K of lines without terminals gets "some cell of K has
+    no line, or a line leaves K" (in an answer every line leads to a terminal). Checked
+    as pzprjs (numlin.js) does: ``lcTripleNum`` (a path with three or more terminals),
+    ``lcOnNum`` (a line through a terminal), ``lnDeadEnd``, ``lcIsolate`` (lines without
+    a terminal), ``nmNoLine`` (a terminal without a line)."""
+
+    code = "lcIsolate"
+
+    def __init__(self, rows: int, cols: int, terminals: Mapping[Cell, Optional[int]],
+                 colours: Sequence[int]):
+        self.cells = [(r, c) for r in range(rows) for c in range(cols)]
+        self.terminals, self.colours = dict(terminals), list(colours)
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        assert guard is None, "paths are a rule of the genre; values switch by TerminalValue"
+        live = set(self.cells)
+        used: dict[Cell, Lit] = {}
+        for x in self.cells:
+            lits = [e[a] for a in cell_edges(x, live)]
+            used[x] = e.reify_or(lits) if lits else -e.b.true
+            if x in self.terminals:
+                e.clause(lits)
+                at_most_one(e.b, lits)
+            else:
+                for lit in lits:
+                    e.clause([-lit] + [o for o in lits if o != lit])
+            if self.colours:
+                col = [e[colour(x, v)] for v in self.colours]
+                at_most_one_linear(e.b, col)
+                if x in self.terminals:
+                    e.clause(col)
+        for x in self.cells:
+            for d in "ES":
+                y = (x[0] + STEP[d][0], x[1] + STEP[d][1])
+                if y in live:
+                    line = e[edge_atom(x, d)]
+                    for v in self.colours:
+                        a, b = e[colour(x, v)], e[colour(y, v)]
+                        e.clause([-line, -a, b])
+                        e.clause([-line, a, -b])
+        e.lazy.append(_Loops(self, e, used))
+
+    def check(self, v: Values) -> list[Violation]:
+        out = []
+        found = line_pieces(v, self.cells)
+        for piece in found:
+            if sum(1 for x in piece if x in self.terminals) > 2:
+                out.append(Violation("lcTripleNum", "a path joins three or more numbers", tuple(piece)))
+        deg = {x: degree(v, x) for x in self.cells}
+        for code, words, cells in (
+                ("lcOnNum", "a line runs through a number", [x for x in self.terminals if deg[x] > 1]),
+                ("lnDeadEnd", "a line ends in a cell without a number",
+                 [x for x in self.cells if x not in self.terminals and deg[x] == 1])):
+            if cells:
+                out.append(Violation(code, words, tuple(sorted(cells))))
+        out += [Violation("lcIsolate", "lines join no number", tuple(piece)) for piece in found
+                if not any(x in self.terminals for x in piece)]
+        bare = [x for x in sorted(self.terminals) if not degree(v, x)]
+        return out + ([Violation("nmNoLine", "a number has no line", tuple(bare))] if bare else [])
+
+
+class _Loops(Lazy):
+    def __init__(self, rule: TerminalPaths, e: Encoder, used: Mapping[Cell, Lit]):
+        self.rule, self.e, self.used = rule, e, used
+        self.cuts_added = 0
+
+    def cuts(self, values: Values) -> list[list[Lit]]:
+        live = set(self.rule.cells)
+        out = []
+        for piece in line_pieces(values, self.rule.cells):
+            if any(x in self.rule.terminals for x in piece):
+                continue
+            inside = set(piece)
+            leave = [self.e[edge_atom(x, d)] for x in piece for d, (dr, dc) in STEP.items()
+                     if (y := (x[0] + dr, x[1] + dc)) in live and y not in inside]
+            out.append([-self.used[x] for x in piece] + leave)
+        self.cuts_added += len(out)
+        return out
+
+
+class TerminalValue(Rule):
+    """A terminal's value: its path's colour, and the terminal at its path's other end
+    holds no other value (``nmConnDiff``, reported by the lesser of the two cells)."""
+
+    code, message = "nmConnDiff", "a line joins different numbers"
+
+    def __init__(self, rows: int, cols: int, cell: Cell, value: int,
+                 terminals: Mapping[Cell, Optional[int]]):
+        self.cells = [(r, c) for r in range(rows) for c in range(cols)]
+        self.cell, self.value, self.terminals = cell, value, dict(terminals)
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        e.fix(colour(self.cell, self.value), True, guard)
+
+    def check(self, v: Values) -> list[Violation]:
+        piece = next((p for p in line_pieces(v, self.cells) if self.cell in p), [])
+        other = [x for x in piece if x != self.cell and self.terminals.get(x) not in (None, self.value)]
+        return [self.broken(piece)] if other and self.cell < min(other) else []
+
+
+class DominoTiling(Rule):
+    """Every cell lies in exactly one domino: it has exactly one line (``dmUncovered``:
+    none, ``dmOverlap``: more)."""
+
+    code = "dmOverlap"
+
+    def __init__(self, cells: Sequence[Cell]):
+        self.cells = list(cells)
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        live = set(self.cells)
+        for x in self.cells:
+            lits = [e[a] for a in cell_edges(x, live)]
+            e.clause(lits, guard)
+            at_most_one(e.b, lits)
+
+    def check(self, v: Values) -> list[Violation]:
+        deg = {x: degree(v, x) for x in self.cells}
+        none, many = [x for x in self.cells if deg[x] == 0], [x for x in self.cells if deg[x] > 1]
+        return ([Violation("dmUncovered", "a cell lies in no domino", tuple(none))] if none else []) + \
+            ([Violation("dmOverlap", "a cell lies in two dominoes", tuple(many))] if many else [])
+
+
+def domino_lines(v: Values, cells: Sequence[Cell]) -> list[tuple[Cell, Cell]]:
+    """The dominoes of an answer: the lines between two cells."""
+    live = set(cells)
+    return [(x, y) for x in cells for d in "ES" if (y := (x[0] + STEP[d][0], x[1] + STEP[d][1])) in live
+            and v[edge_atom(x, d)]]
+
+
+def distinct_choice(options: Sequence[Sequence[Any]]) -> bool:
+    """Whether each item can take one of its options, no option twice (a matching, by
+    augmenting paths)."""
+    taken: dict[Any, int] = {}
+
+    def place(i: int, seen: set[Any]) -> bool:
+        for o in options[i]:
+            if o not in seen:
+                seen.add(o)
+                if o not in taken or place(taken[o], seen):
+                    taken[o] = i
+                    return True
+        return False
+    return all(place(i, set()) for i in range(len(options)))
+
+
+class DistinctDominoes(Rule):
+    """No two dominoes carry the same pair of numbers (0..``top``): ``numbers`` maps a
+    cell to its given number (None: any of 0..top, whichever keeps the pairs apart).
+
+    Encoded with a number per cell (one-hot ``N(cell, v)`` atoms, fixed by the givens'
+    rules) and a selector per line and pair of numbers that holds exactly when the line
+    is a domino carrying that pair: at most one per pair, and, when the cells are twice
+    the number of pairs (a full set 0-0..top-top), one per pair. Checked as a matching of
+    dominoes to pairs (``dmTwice``: none keeps them apart)."""
+
+    code, message = "dmTwice", "a domino appears twice"
+
+    def __init__(self, cells: Sequence[Cell], numbers: Mapping[Cell, Optional[int]], top: int):
+        self.cells, self.numbers, self.top = list(cells), dict(numbers), top
+
+    def domain(self, x: Cell) -> list[int]:
+        n = self.numbers.get(x)
+        return list(range(self.top + 1)) if n is None else [n]
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        assert guard is None, "the set is a rule of the genre; numbers switch by their Fix"
+        live = set(self.cells)
+        for x in self.cells:
+            lits = [e[N(x, v)] for v in range(self.top + 1)]
+            e.clause(lits)
+            at_most_one_linear(e.b, lits)
+        pairs: dict[tuple[int, int], list[Lit]] = {}
+        for x in self.cells:
+            for d in "ES":
+                y = (x[0] + STEP[d][0], x[1] + STEP[d][1])
+                if y not in live:
+                    continue
+                line = e[edge_atom(x, d)]
+                for i, j in combinations_with_replacement(range(self.top + 1), 2):
+                    ways = [(a, b) for a, b in {(i, j), (j, i)}
+                            if a in self.domain(x) and b in self.domain(y)]
+                    if not ways:
+                        continue
+                    s = e.b.new_var()
+                    pairs.setdefault((i, j), []).append(s)
+                    e.clause([-s, line])
+                    for a, b in ways:
+                        e.clause([-line, -e[N(x, a)], -e[N(y, b)], s])
+                    for z in (x, y):
+                        e.clause([-s] + [e[N(z, k)] for k in {i, j}])
+                    if i != j:
+                        e.clause([-s, -e[N(x, i)], -e[N(y, i)]])
+                        e.clause([-s, -e[N(x, j)], -e[N(y, j)]])
+        full = len(self.cells) == (self.top + 1) * (self.top + 2)
+        for pair in combinations_with_replacement(range(self.top + 1), 2):
+            at_most_one_linear(e.b, pairs.get(pair, []))
+            if full:
+                e.clause(pairs.get(pair, []))
+
+    def check(self, v: Values) -> list[Violation]:
+        lines = domino_lines(v, self.cells)
+        options = [sorted({(min(a, b), max(a, b)) for a in self.domain(x) for b in self.domain(y)})
+                   for x, y in lines]
+        if distinct_choice(options):
+            return []
+        fixed: dict[Any, list[Cell]] = {}
+        for (x, y), opts in zip(lines, options):
+            if len(opts) == 1:
+                fixed.setdefault(opts[0], []).extend((x, y))
+        twice = [x for cells in fixed.values() if len(cells) > 2 for x in cells]
+        return [self.broken(twice or [x for line in lines for x in line])]
+
+
+class ValuedEncoded(KitEncoded):
+    """A kit encoding whose answers carry hidden values as their layout's givens:
+    ``hidden`` maps a cell to {value: atom}; a cell whose atoms are all false keeps its
+    given (see the module)."""
+
+    def __init__(self, genre: Any, puzzle: Puzzle, e: Encoder, cells: Sequence[Cell],
+                 hidden: Mapping[Cell, Mapping[Any, Atom]]):
+        super().__init__(genre, puzzle, e, cells)
+        self.hidden = {x: {k: a for k, a in opts.items() if a in e.lits} for x, opts in hidden.items()}
+
+    def decode(self) -> KitAnswer:
+        answer = super().decode()
+        clues = self.puzzle.clues()
+        for x, opts in self.hidden.items():
+            on = self.e.b.values([self.e.lits[a] for a in opts.values()])
+            clues[x] = next((k for k, lit in zip(opts, on) if lit), clues.get(x))
+        return KitAnswer(answer.rows, self.puzzle.with_clues(clues))
+
+
+# -- drawn paths (generation) ---------------------------------------------------------
+BACK = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def random_path(rows: int, cols: int, rng: random.Random) -> list[Cell]:
+    """A random Hamiltonian path: the rows snaking, then random backbite moves (the path
+    end joins a neighbour and the part after it turns round)."""
+    path = [(r, c if r % 2 == 0 else cols - 1 - c) for r in range(rows) for c in range(cols)]
+    for _ in range(20 * rows * cols if rows * cols > 2 else 0):
+        if rng.random() < 0.5:
+            path.reverse()
+        end = path[-1]
+        near = [y for y in ((end[0] + dr, end[1] + dc) for dr, dc in STEP.values())
+                if 0 <= y[0] < rows and 0 <= y[1] < cols and y != path[-2]]
+        i = path.index(rng.choice(near))
+        path[i + 1:] = path[i + 1:][::-1]
+    return path
+
+
+def partner(rows: Any, cell: Cell) -> Cell:
+    """The far end of the path an answer's rows draw from ``cell`` (itself: no path)."""
+    prev, end = cell, cell
+    while nxt := [y for k in PIPE_DIRS.get(rows[end[0]][end[1]], ())
+                  if (y := (end[0] + STEP[k][0], end[1] + STEP[k][1])) != prev
+                  and 0 <= y[0] < len(rows) and 0 <= y[1] < len(rows[0])]:
+        if len(nxt) > 1 and end != cell:  # (a branch: no pairing to read)
+            break
+        prev, end = end, nxt[0]
+        if end == cell:
+            break
+    return end
+
+
+def pipe_rows(paths: list[list[Cell]], rows: int, cols: int) -> tuple[str, ...]:
+    dirs: dict[Cell, set[str]] = {}
+    for path in paths:
+        for a, b in zip(path, path[1:]):
+            d = next(k for k, (dr, dc) in STEP.items() if (a[0] + dr, a[1] + dc) == b)
+            dirs.setdefault(a, set()).add(d)
+            dirs.setdefault(b, set()).add(BACK[d])
+    return tuple("".join(PIPES[frozenset(dirs.get((r, c), ()))] for c in range(cols)) for r in range(rows))
+
+
+__all__ = ["colour", "line_pieces", "TerminalPaths", "TerminalValue", "DominoTiling",
+           "DistinctDominoes", "distinct_choice", "domino_lines", "ValuedEncoded", "BACK",
+           "random_path", "partner", "pipe_rows"]
