@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from enumerators import counts_hold, grid_cells, marked, pieces, shade_rows
 from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -40,24 +41,8 @@ def test_every_published_fleet_is_the_ships_field():
     three of three, two of four and one of five (counted here from the rows)."""
     for i in range(12):
         rows = janko_doc("battleships", i).solution.rows
-        lengths = sorted(len(p) for p in _pieces(rows))
+        lengths = sorted(len(p) for p in pieces(marked(rows)))
         assert lengths == [1] * 5 + [2] * 4 + [3] * 3 + [4] * 2 + [5]
-
-
-def _pieces(rows):
-    on = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"}
-    out = []
-    while on:
-        todo, piece = [on.pop()], []
-        while todo:
-            r, c = todo.pop()
-            piece.append((r, c))
-            for y in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if y in on:
-                    on.remove(y)
-                    todo.append(y)
-        out.append(piece)
-    return out
 
 
 # pzprjs test/script/battleship.js: its URL, and its pzprv3 files, which
@@ -165,24 +150,18 @@ def _answers(rows, cols, fleet, parts, top, left) -> set[tuple[str, ...]]:
     have the fleet's lengths, touch nowhere at a corner, and the numbers and parts hold."""
     total = sum(n * (k + 1) for k, n in enumerate(fleet))
     want = sorted(k + 1 for k, n in enumerate(fleet) for _ in range(n))
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
     out = set()
-    for pick in itertools.combinations(cells, total):
+    for pick in itertools.combinations(grid_cells(rows, cols), total):
         on = set(pick)
-        grid = tuple("".join("#" if (r, c) in on else "." for c in range(cols)) for r in range(rows))
-        pieces = _pieces(grid)
-        if any(len({r for r, _ in p}) > 1 and len({c for _, c in p}) > 1 for p in pieces):
+        ships = pieces(on)
+        if any(len({r for r, _ in p}) > 1 and len({c for _, c in p}) > 1 for p in ships):
             continue
-        if sorted(len(p) for p in pieces) != want:
+        if sorted(len(p) for p in ships) != want:
             continue
         if any((r + 1, c + d) in on and (r, c + d) not in on and (r + 1, c) not in on
                for r, c in on for d in (-1, 1)):
             continue
-        if top and any(n is not None and sum((r, c) in on for r in range(rows)) != n
-                       for c, n in enumerate(top)):
-            continue
-        if left and any(n is not None and sum((r, c) in on for c in range(cols)) != n
-                        for r, n in enumerate(left)):
+        if not counts_hold(on, rows, cols, top, left):
             continue
         ok = True
         for (r, c), p in parts.items():
@@ -190,7 +169,7 @@ def _answers(rows, cols, fleet, parts, top, left) -> set[tuple[str, ...]]:
                                              ("R", (r, c + 1))) if y in on)
             ok &= (p == "x") if (r, c) not in on else PART_OF.get(sides) == p
         if ok:
-            out.add(grid)
+            out.add(shade_rows(on, rows, cols))
     return out
 
 

@@ -3,11 +3,11 @@ script (URL, pzprv3 files with the outside shaded, failcodes), counts against an
 independent enumerator of loops along the grid lines, bad input and generation."""
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
 
+from enumerators import border_loops, shade_rows, sight
 from janko_data import janko_doc
 from pencilproof import check, count
 from pencilproof.encodings import get_genre
@@ -83,59 +83,15 @@ def test_a_number_outside_the_loop():
 
 
 # -- 3. brute force ---------------------------------------------------------------------
-# Independent enumerator: every set of inside cells whose boundary (the unit segments
-# between an inside cell and an outside one, beyond the grid outside) is one loop: each
-# grid point on 0 or 2 segments, the segments connected. Numbers are inside and count the
-# inside cells they see in a straight line, themselves included.
-
-def loop_sets(rows: int, cols: int) -> list[frozenset]:
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    out = []
-    for bits in itertools.product((0, 1), repeat=len(cells)):
-        inside = {x for x, b in zip(cells, bits) if b}
-        if not inside:
-            continue
-        segs = set()
-        for r in range(-1, rows):
-            for c in range(-1, cols):
-                for n, seg in (((r, c + 1), ((r, c + 1), (r + 1, c + 1))),
-                               ((r + 1, c), ((r + 1, c), (r + 1, c + 1)))):
-                    if ((r, c) in inside) != (n in inside):
-                        segs.add(seg)
-        points: dict = {}
-        for a, b in segs:
-            points.setdefault(a, []).append(b)
-            points.setdefault(b, []).append(a)
-        if any(len(v) != 2 for v in points.values()):
-            continue
-        start = next(iter(points))
-        seen, todo = {start}, [start]
-        while todo:
-            for q in points[todo.pop()]:
-                if q not in seen:
-                    seen.add(q)
-                    todo.append(q)
-        if len(seen) == len(points):
-            out.append(frozenset(inside))
-    return out
-
-
-SETS = {size: loop_sets(*size) for size in ((3, 3), (3, 4))}
-
-
-def sees(inside: frozenset, cell: tuple, rows: int, cols: int) -> int:
-    n = 1
-    for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-        r, c = cell[0] + dr, cell[1] + dc
-        while 0 <= r < rows and 0 <= c < cols and (r, c) in inside:
-            n, r, c = n + 1, r + dr, c + dc
-    return n
+# Independent enumerator: every set of inside cells whose border is one loop
+# (tests/enumerators.py). Numbers are inside and count the inside cells they see in a
+# straight line, themselves included.
+SETS = {size: [inside for _, inside in border_loops(*size)] for size in ((3, 3), (3, 4))}
 
 
 def brute(p: Puzzle) -> set[tuple[str, ...]]:
-    return {tuple("".join("#" if (r, c) in s else "." for c in range(p.cols)) for r in range(p.rows))
-            for s in SETS[p.rows, p.cols]
-            if all(x in s and (v == "?" or sees(s, x, p.rows, p.cols) == v) for x, v in p.clues().items())}
+    return {shade_rows(s, p.rows, p.cols) for s in SETS[p.rows, p.cols]
+            if all(x in s and (v == "?" or sight(x, p.rows, p.cols, s) == v) for x, v in p.clues().items())}
 
 
 def random_boards(seed: int, n: int) -> list[Puzzle]:
@@ -144,7 +100,7 @@ def random_boards(seed: int, n: int) -> list[Puzzle]:
     for _ in range(n):
         rows, cols = rng.choice([(3, 3), (3, 4)])
         s = rng.choice(SETS[rows, cols])
-        grid = {x: sees(s, x, rows, cols) for x in rng.sample(sorted(s), min(len(s), rng.randint(1, 3)))}
+        grid = {x: sight(x, rows, cols, s) for x in rng.sample(sorted(s), min(len(s), rng.randint(1, 3)))}
         if rng.random() < 0.2:  # and sometimes a number no loop may fit
             grid[rng.choice(sorted(grid))] = rng.randint(1, 6)
         out.append(Puzzle("corral", rows, cols, tuple(tuple(grid.get((r, c)) for c in range(cols))

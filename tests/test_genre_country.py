@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from enumerators import centre_loops, loop_cells, pipe_rows
 from janko_data import janko_doc
 from pencilproof import check, count
 from pencilproof.encodings import get_genre
@@ -100,61 +101,17 @@ def test_pzprjs_script_url_and_pzprv3():
 
 
 # -- 3. brute force ---------------------------------------------------------------------
-# Independent enumerator: every loop of the grid graph (line sets in which each cell has
-# an even number of lines bound a unique set of the unit squares between four cell
-# centres); a loop answers when it crosses every room's border exactly twice, no two cells
-# it leaves out touch across a border, and each number counts its room's loop cells.
-STEPS = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
-NAMES = {frozenset("NS"): "|", frozenset("EW"): "-", frozenset("NE"): "L", frozenset("NW"): "J",
-         frozenset("SW"): "7", frozenset("SE"): "F", frozenset(): "."}
-
-
-def loops(rows: int, cols: int) -> list[frozenset]:
-    def line(a, b):
-        return frozenset((a, b))
-    squares = [[line((i, j), (i, j + 1)), line((i + 1, j), (i + 1, j + 1)),
-                line((i, j), (i + 1, j)), line((i, j + 1), (i + 1, j + 1))]
-               for i in range(rows - 1) for j in range(cols - 1)]
-    out = []
-    for mask in range(1, 1 << len(squares)):
-        lines: set = set()
-        for k, sq in enumerate(squares):
-            if mask >> k & 1:
-                lines ^= set(sq)
-        touch: dict = {}
-        for e in lines:
-            for x in e:
-                touch.setdefault(x, []).append(e)
-        if any(len(es) != 2 for es in touch.values()):
-            continue
-        start = next(iter(lines))
-        seen, todo = {start}, [start]
-        while todo:
-            for x in todo.pop():
-                for e in touch[x]:
-                    if e not in seen:
-                        seen.add(e)
-                        todo.append(e)
-        if len(seen) == len(lines):
-            out.append(frozenset(lines))
-    return out
-
-
-LOOPS = {size: loops(*size) for size in ((3, 3), (3, 4), (4, 4))}
-
-
-def pipes(lines: frozenset, rows: int, cols: int) -> tuple[str, ...]:
-    def pipe(r: int, c: int) -> str:
-        return NAMES[frozenset(d for d, (dr, dc) in STEPS.items()
-                               if frozenset(((r, c), (r + dr, c + dc))) in lines)]
-    return tuple("".join(pipe(r, c) for c in range(cols)) for r in range(rows))
+# Independent enumerator: every loop between cell centres (tests/enumerators.py); a loop
+# answers when it crosses every room's border exactly twice, no two cells it leaves out
+# touch across a border, and each number counts its room's loop cells.
+LOOPS = {size: centre_loops(*size) for size in ((3, 3), (3, 4), (4, 4))}
 
 
 def answers(p: Puzzle) -> set[tuple[str, ...]]:
     room = {(r, c): p.param("areas")[r][c] for r in range(p.rows) for c in range(p.cols)}
     out = set()
     for lines in LOOPS[p.rows, p.cols]:
-        on = {x for e in lines for x in e}
+        on = loop_cells(lines)
         crossing: dict = {}
         for a, b in (tuple(e) for e in lines):
             if room[a] != room[b]:
@@ -169,7 +126,7 @@ def answers(p: Puzzle) -> set[tuple[str, ...]]:
         if any(sum(1 for x in room if room[x] == room[cell] and x in on) != n
                for cell, n in p.clues().items()):
             continue
-        out.add(pipes(lines, p.rows, p.cols))
+        out.add(pipe_rows(lines, p.rows, p.cols))
     return out
 
 

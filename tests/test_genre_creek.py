@@ -3,11 +3,11 @@ script, counts against an independent enumerator on small boards, answers of cel
 points, bad input, the picture's clues on the points, generation."""
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
 
+from enumerators import connected, grid_cells, shade_rows, subsets
 from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -92,23 +92,8 @@ def test_pzprjs_answer_is_the_unique_solution():
 # (i-1, j-1), (i-1, j), (i, j-1), (i, j) that exist.
 
 def shadings(rows: int, cols: int) -> list[frozenset]:
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    out = []
-    for bits in itertools.product((0, 1), repeat=len(cells)):
-        dark = frozenset(x for x, b in zip(cells, bits) if b)
-        light = [x for x in cells if x not in dark]
-        if light:
-            seen, todo = {light[0]}, [light[0]]
-            while todo:
-                r, c = todo.pop()
-                for y in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                    if y in light and y not in seen:
-                        seen.add(y)
-                        todo.append(y)
-            if len(seen) != len(light):
-                continue
-        out.append(dark)
-    return out
+    cells = grid_cells(rows, cols)
+    return [dark for dark in subsets(cells) if connected(set(cells) - dark)]
 
 
 SHADINGS = {size: shadings(*size) for size in ((2, 3), (3, 3), (3, 4))}
@@ -120,8 +105,7 @@ def brute(p: Puzzle) -> set[tuple[str, ...]]:
     for dark in SHADINGS[rows, cols]:
         if all(v == "?" or v == sum((r, c) in dark for r in (i - 1, i) for c in (j - 1, j))
                for (i, j), v in p.clues().items()):
-            out.add(tuple("".join("#" if (r, c) in dark else "." for c in range(p.cols))
-                          for r in range(p.rows)))
+            out.add(shade_rows(dark, p.rows, p.cols))
     return out
 
 

@@ -2,12 +2,12 @@
 counts against an independent enumerator of 4x4 Futoshikis, codes, bad input, generation."""
 from __future__ import annotations
 
-import itertools
 import json
 import random
 
 import pytest
 
+from enumerators import latin_squares
 from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -47,8 +47,7 @@ def test_codes_and_cells():
 
 
 # -- brute force ---------------------------------------------------------------------------
-LATIN = [rows for rows in itertools.product(list(itertools.permutations(range(1, 5))), repeat=4)
-         if all(len({row[c] for row in rows}) == 4 for c in range(4))]
+LATIN = latin_squares(4)
 NEIGHBOURS = [((r, c), (r + dr, c + dc)) for r in range(4) for c in range(4) for dr, dc in ((0, 1), (1, 0))
               if r + dr < 4 and c + dc < 4]
 

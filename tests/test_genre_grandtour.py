@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from enumerators import centre_loops, grid_cells, line_dirs, loop_cells, pipe_rows
 from janko_data import janko_doc
 from pencilproof import check, count
 from pencilproof.encodings import get_genre
@@ -61,58 +62,17 @@ def test_a_given_that_leaves_the_grid():
 
 
 # -- 3. brute force ---------------------------------------------------------------------
-# Independent enumerator: every loop of the grid graph (line sets in which each dot has an
-# even number of lines bound a unique set of the unit squares between four dots; one
-# loop: degree two where touched, connected), kept when it passes every dot; a given's
-# segments must be lines of the loop.
-STEPS = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
+# Independent enumerator: every loop between the dots (tests/enumerators.py), kept when it
+# passes every dot; a given's segments must be lines of the loop.
 BITS = {"E": 1, "S": 2, "W": 4, "N": 8}
-NAMES = {frozenset("NS"): "|", frozenset("EW"): "-", frozenset("NE"): "L", frozenset("NW"): "J",
-         frozenset("SW"): "7", frozenset("SE"): "F"}
-
-
-def tours(rows: int, cols: int) -> list[frozenset]:
-    def line(a, b):
-        return frozenset((a, b))
-    squares = [[line((i, j), (i, j + 1)), line((i + 1, j), (i + 1, j + 1)),
-                line((i, j), (i + 1, j)), line((i, j + 1), (i + 1, j + 1))]
-               for i in range(rows - 1) for j in range(cols - 1)]
-    out = []
-    for mask in range(1, 1 << len(squares)):
-        lines: set = set()
-        for k, sq in enumerate(squares):
-            if mask >> k & 1:
-                lines ^= set(sq)
-        touch: dict = {}
-        for e in lines:
-            for x in e:
-                touch.setdefault(x, []).append(e)
-        if len(touch) != rows * cols or any(len(es) != 2 for es in touch.values()):
-            continue
-        start = next(iter(lines))
-        seen, todo = {start}, [start]
-        while todo:
-            for x in todo.pop():
-                for e in touch[x]:
-                    if e not in seen:
-                        seen.add(e)
-                        todo.append(e)
-        if len(seen) == len(lines):
-            out.append(frozenset(lines))
-    return out
-
-
-TOURS = {size: tours(*size) for size in ((3, 4), (4, 4), (4, 5))}
-
-
-def dirs(lines: frozenset, cell: tuple) -> set[str]:
-    return {d for d, (dr, dc) in STEPS.items() if frozenset((cell, (cell[0] + dr, cell[1] + dc))) in lines}
+TOURS = {size: [t for t in centre_loops(*size) if len(loop_cells(t)) == size[0] * size[1]]
+         for size in ((3, 4), (4, 4), (4, 5))}
 
 
 def brute(p: Puzzle) -> set[tuple[str, ...]]:
-    return {tuple("".join(NAMES[frozenset(dirs(t, (r, c)))] for c in range(p.cols)) for r in range(p.rows))
-            for t in TOURS[p.rows, p.cols]
-            if all({d for d, bit in BITS.items() if v & bit} <= dirs(t, x) for x, v in p.clues().items())}
+    return {pipe_rows(t, p.rows, p.cols) for t in TOURS[p.rows, p.cols]
+            if all({d for d, bit in BITS.items() if v & bit} <= line_dirs(t, x)
+                   for x, v in p.clues().items())}
 
 
 def random_boards(seed: int, n: int) -> list[Puzzle]:
@@ -121,8 +81,9 @@ def random_boards(seed: int, n: int) -> list[Puzzle]:
     for _ in range(n):
         rows, cols = rng.choice([(3, 4), (4, 4), (4, 5)])
         tour = rng.choice(TOURS[rows, cols])
-        cells = [(r, c) for r in range(rows) for c in range(cols)]
-        grid = {x: sum(BITS[d] for d in dirs(tour, x) if rng.random() < 0.6) for x in rng.sample(cells, 3)}
+        cells = grid_cells(rows, cols)
+        grid = {x: sum(BITS[d] for d in sorted(line_dirs(tour, x)) if rng.random() < 0.6)
+                for x in rng.sample(cells, 3)}
         if rng.random() < 0.3:  # a given no tour of this board may have
             grid[(1, 1)] = rng.choice([1, 2, 4, 8, 5, 10])
         out.append(Puzzle("grandtour", rows, cols, tuple(tuple(grid.get((r, c)) or None for c in range(cols))

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from enumerators import connected, shade_rows
 from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -129,24 +130,6 @@ def test_codes_cells_and_messages(rows, expected):
 
 
 # -- brute force ---------------------------------------------------------------------------
-def _pieces(cells: set) -> list[list]:
-    out, seen = [], set()
-    for start in sorted(cells):
-        if start in seen:
-            continue
-        seen.add(start)
-        piece, todo = [start], [start]
-        while todo:
-            r, c = todo.pop()
-            for y in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if y in cells and y not in seen:
-                    seen.add(y)
-                    piece.append(y)
-                    todo.append(y)
-        out.append(piece)
-    return out
-
-
 def _runs_ok(layout, shaded: set) -> bool:
     """No run of unshaded cells in a row or column crosses two room borders."""
     rows, cols = len(layout), len(layout[0])
@@ -176,15 +159,14 @@ def _enumerate(puzzle: Puzzle) -> set[tuple[str, ...]]:
         if r == rows:
             shaded = {(i, c) for i, m in enumerate(chosen) for c in range(cols) if m >> c & 1}
             white = {(i, c) for i in range(rows) for c in range(cols)} - shaded
-            if len(_pieces(white)) > 1 or not _runs_ok(layout, shaded):
+            if not connected(white) or not _runs_ok(layout, shaded):
                 return
             for (i, j), n in puzzle.clues().items():
                 room = {(y, x) for y in range(rows) for x in range(cols)
                         if layout[y][x] == layout[i][j]}
                 if n != "?" and len(room & shaded) != n:
                     return
-            out.add(tuple("".join("#" if (i, c) in shaded else "." for c in range(cols))
-                          for i in range(rows)))
+            out.add(shade_rows(shaded, rows, cols))
             return
         for m in masks:
             if not m & prev:

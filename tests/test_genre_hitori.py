@@ -2,11 +2,11 @@
 independent enumerator of shadings on small boards, bad input, generation."""
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
 
+from enumerators import apart_shadings, shade_rows
 from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -83,27 +83,7 @@ def test_pzprjs_file_reads_and_writes_back():
 # an edge, the unshaded cells are one piece, and no row or column has a number twice
 # among its unshaded cells.
 
-def shadings(rows: int, cols: int) -> list[frozenset]:
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    out = []
-    for bits in itertools.product((0, 1), repeat=len(cells)):
-        dark = frozenset(x for x, b in zip(cells, bits) if b)
-        if any((r + 1, c) in dark or (r, c + 1) in dark for r, c in dark):
-            continue
-        light = [x for x in cells if x not in dark]
-        seen, todo = {light[0]}, [light[0]]
-        while todo:
-            r, c = todo.pop()
-            for y in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if y in light and y not in seen:
-                    seen.add(y)
-                    todo.append(y)
-        if len(seen) == len(light):
-            out.append(dark)
-    return out
-
-
-SHADINGS = {size: shadings(*size) for size in ((3, 3), (3, 4), (4, 4))}
+SHADINGS = {size: apart_shadings(*size) for size in ((3, 3), (3, 4), (4, 4))}
 
 
 def brute(board: Puzzle) -> set[tuple[str, ...]]:
@@ -116,8 +96,7 @@ def brute(board: Puzzle) -> set[tuple[str, ...]]:
             nums = [board[x] for x in line if x not in dark and board[x] is not None]
             ok &= len(nums) == len(set(nums))
         if ok:
-            out.add(tuple("".join("#" if (r, c) in dark else "." for c in range(board.cols))
-                          for r in range(board.rows)))
+            out.add(shade_rows(dark, board.rows, board.cols))
     return out
 
 

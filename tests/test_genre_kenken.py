@@ -2,13 +2,13 @@
 independent enumerator of 4x4 KenKens, the cage codes, target spellings, bad input, generation."""
 from __future__ import annotations
 
-import itertools
 import json
 import math
 import random
 
 import pytest
 
+from enumerators import latin_squares
 from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -57,8 +57,7 @@ def test_target_spellings(token, clue):
 
 
 # -- brute force ---------------------------------------------------------------------------
-LATIN = [rows for rows in itertools.product(list(itertools.permutations(range(1, 5))), repeat=4)
-         if all(len({row[c] for row in rows}) == 4 for c in range(4))]
+LATIN = latin_squares(4)
 
 
 def _makes(op: str, goal: int, values: list[int]) -> bool:

@@ -2,12 +2,12 @@
 independent enumerator of 4x4 Killer Sudokus, the cage rules' codes, bad input, generation."""
 from __future__ import annotations
 
-import itertools
 import json
 import random
 
 import pytest
 
+from enumerators import latin_squares
 from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -51,20 +51,10 @@ def test_codes_and_cells():
 
 
 # -- brute force ---------------------------------------------------------------------------
-def _sudokus4() -> list[tuple[tuple[int, ...], ...]]:
-    """Every 4x4 Sudoku with 2x2 boxes (288), row permutations filtered by columns and boxes."""
-    perms = list(itertools.permutations(range(1, 5)))
-    out = []
-    for rows in itertools.product(perms, repeat=4):
-        cols_ok = all(len({row[c] for row in rows}) == 4 for c in range(4))
-        boxes_ok = all(len({rows[r + i][c + j] for i in (0, 1) for j in (0, 1)}) == 4
-                       for r in (0, 2) for c in (0, 2))
-        if cols_ok and boxes_ok:
-            out.append(rows)
-    return out
-
-
-SUDOKUS = _sudokus4()
+#: Every 4x4 Sudoku with 2x2 boxes (288): the Latin squares whose boxes hold 1-4 each.
+SUDOKUS = [rows for rows in latin_squares(4)
+           if all(len({rows[r + i][c + j] for i in (0, 1) for j in (0, 1)}) == 4
+                  for r in (0, 2) for c in (0, 2))]
 
 
 def _answers(cages, sums) -> set[tuple[str, ...]]:

@@ -2,11 +2,11 @@
 counts against an independent enumerator on small boards, bad input, generation."""
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
 
+from enumerators import apart_shadings, grid_cells, shade_rows, sight
 from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -90,36 +90,11 @@ def test_a_shaded_number_is_its_own_violation():
 # cells are one piece; a number's cell unshaded and the cells it sees (itself, then each
 # direction up to a shaded cell or the edge) as many as it says ('?': any).
 
-def shadings(rows: int, cols: int) -> list[frozenset]:
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    out = []
-    for bits in itertools.product((0, 1), repeat=len(cells)):
-        dark = frozenset(x for x, b in zip(cells, bits) if b)
-        if any((r + 1, c) in dark or (r, c + 1) in dark for r, c in dark):
-            continue
-        light = [x for x in cells if x not in dark]
-        seen, todo = {light[0]}, [light[0]]
-        while todo:
-            r, c = todo.pop()
-            for y in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if y in light and y not in seen:
-                    seen.add(y)
-                    todo.append(y)
-        if len(seen) == len(light):
-            out.append(dark)
-    return out
-
-
-SHADINGS = {size: shadings(*size) for size in ((3, 3), (3, 4), (4, 4))}
+SHADINGS = {size: apart_shadings(*size) for size in ((3, 3), (3, 4), (4, 4))}
 
 
 def sees(rows: int, cols: int, dark: frozenset, cell: tuple) -> int:
-    k = 1
-    for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
-        r, c = cell[0] + dr, cell[1] + dc
-        while 0 <= r < rows and 0 <= c < cols and (r, c) not in dark:
-            k, r, c = k + 1, r + dr, c + dc
-    return k
+    return sight(cell, rows, cols, set(grid_cells(rows, cols)) - dark)
 
 
 def brute(board: Puzzle) -> set[tuple[str, ...]]:
@@ -127,8 +102,7 @@ def brute(board: Puzzle) -> set[tuple[str, ...]]:
     for dark in SHADINGS[board.rows, board.cols]:
         if all(x not in dark and (v == "?" or sees(board.rows, board.cols, dark, x) == v)
                for x, v in board.clues().items()):
-            out.add(tuple("".join("#" if (r, c) in dark else "." for c in range(board.cols))
-                          for r in range(board.rows)))
+            out.add(shade_rows(dark, board.rows, board.cols))
     return out
 
 

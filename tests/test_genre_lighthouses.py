@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from enumerators import shade_rows, touching
 from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -76,15 +77,12 @@ def _answers(rows, cols, lights) -> set[tuple[str, ...]]:
     out = set()
     for k in range(len(free) + 1):
         for ships in itertools.combinations(free, k):
-            if any(abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
-                   for a, b in itertools.combinations(ships, 2)):
+            if touching(ships):
                 continue
             if any(isinstance(n, int) and sum((s[0] == r) != (s[1] == c) for s in ships) != n
                    for (r, c), n in lights.items()):
                 continue
-            on = set(ships)
-            out.add(tuple("".join("#" if (r, c) in on else "." for c in range(cols))
-                          for r in range(rows)))
+            out.add(shade_rows(ships, rows, cols))
     return out
 
 

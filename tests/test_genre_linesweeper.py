@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from enumerators import centre_loops, loop_cells, pipe_rows
 from janko_data import janko_doc, janko_lines
 from pencilproof import check, count
 from pencilproof.encodings import get_genre
@@ -54,54 +55,9 @@ def test_codes(rows, expected):
 
 
 # -- 3. brute force ---------------------------------------------------------------------
-# Independent enumerator: every loop of the grid graph (a set of lines in which every
-# cell has an even number of lines bounds a unique set of the unit squares between four
-# cell centres; one loop: degree two where touched, connected). A number's cell is off
-# the loop and that many of its (up to) eight neighbours are on it.
-STEPS = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
-NAMES = {frozenset("NS"): "|", frozenset("EW"): "-", frozenset("NE"): "L", frozenset("NW"): "J",
-         frozenset("SW"): "7", frozenset("SE"): "F", frozenset(): "."}
-
-
-def loops(rows: int, cols: int) -> list[frozenset]:
-    def line(a, b):
-        return frozenset((a, b))
-    squares = [[line((i, j), (i, j + 1)), line((i + 1, j), (i + 1, j + 1)),
-                line((i, j), (i + 1, j)), line((i, j + 1), (i + 1, j + 1))]
-               for i in range(rows - 1) for j in range(cols - 1)]
-    out = []
-    for mask in range(1, 1 << len(squares)):
-        lines: set = set()
-        for k, sq in enumerate(squares):
-            if mask >> k & 1:
-                lines ^= set(sq)
-        touch: dict = {}
-        for e in lines:
-            for x in e:
-                touch.setdefault(x, []).append(e)
-        if any(len(es) != 2 for es in touch.values()):
-            continue
-        start = next(iter(lines))
-        seen, todo = {start}, [start]
-        while todo:
-            for x in todo.pop():
-                for e in touch[x]:
-                    if e not in seen:
-                        seen.add(e)
-                        todo.append(e)
-        if len(seen) == len(lines):
-            out.append(frozenset(lines))
-    return out
-
-
-LOOPS = {size: loops(*size) for size in ((3, 3), (3, 4), (4, 4))}
-
-
-def pipes(lines: frozenset, rows: int, cols: int) -> tuple[str, ...]:
-    def pipe(r: int, c: int) -> str:
-        return NAMES[frozenset(d for d, (dr, dc) in STEPS.items()
-                               if frozenset(((r, c), (r + dr, c + dc))) in lines)]
-    return tuple("".join(pipe(r, c) for c in range(cols)) for r in range(rows))
+# Independent enumerator: every loop between cell centres (tests/enumerators.py). A
+# number's cell is off the loop and that many of its (up to) eight neighbours are on it.
+LOOPS = {size: centre_loops(*size) for size in ((3, 3), (3, 4), (4, 4))}
 
 
 def around(cell: tuple, on: set) -> int:
@@ -111,9 +67,9 @@ def around(cell: tuple, on: set) -> int:
 def brute(p: Puzzle) -> set[tuple[str, ...]]:
     out = set()
     for lines in LOOPS[p.rows, p.cols]:
-        on = {x for e in lines for x in e}
+        on = loop_cells(lines)
         if all(x not in on and (v == "?" or around(x, on) == v) for x, v in p.clues().items()):
-            out.add(pipes(lines, p.rows, p.cols))
+            out.add(pipe_rows(lines, p.rows, p.cols))
     return out
 
 
@@ -122,7 +78,7 @@ def random_boards(seed: int, n: int) -> list[Puzzle]:
     out = []
     for _ in range(n):
         rows, cols = rng.choice([(3, 3), (3, 4), (4, 4)])
-        on = {x for e in rng.choice(LOOPS[rows, cols]) for x in e}
+        on = loop_cells(rng.choice(LOOPS[rows, cols]))
         off = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in on]
         grid = {x: around(x, on) for x in rng.sample(off, min(len(off), rng.randint(1, 3)))}
         if rng.random() < 0.25:  # a number where any loop may be

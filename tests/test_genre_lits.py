@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from enumerators import connected, has_2x2, shade_rows
 from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -114,38 +115,23 @@ def _shape(cells) -> tuple:
     return min(out)
 
 
-def _connected(cells) -> bool:
-    cells = set(cells)
-    todo, seen = [next(iter(cells))], set()
-    while todo:
-        r, c = todo.pop()
-        if (r, c) in seen:
-            continue
-        seen.add((r, c))
-        todo += [y for y in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if y in cells]
-    return seen == cells
-
-
 def _answers(areas, givens) -> set[tuple[str, ...]]:
     rows, cols = len(areas), len(areas[0])
     rooms: dict = {}
     for r in range(rows):
         for c in range(cols):
             rooms.setdefault(areas[r][c], []).append((r, c))
-    choices = [[p for p in itertools.combinations(cells, 4) if _connected(p)] for cells in rooms.values()]
+    choices = [[p for p in itertools.combinations(cells, 4) if connected(p)] for cells in rooms.values()]
     out = set()
     for pick in itertools.product(*choices):
         on = {x for piece in pick for x in piece}
-        if any({(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)} <= on
-               for r in range(rows - 1) for c in range(cols - 1)):
-            continue
-        if not _connected(on) or any((x in on) != (v == "#") for x, v in givens.items()):
+        if has_2x2(on) or not connected(on) or any((x in on) != (v == "#") for x, v in givens.items()):
             continue
         shape = {x: _shape(piece) for piece in pick for x in piece}
         if any(areas[r][c] != areas[y][x] and shape[(r, c)] == shape[(y, x)]
                for (r, c) in on for y, x in ((r + 1, c), (r, c + 1)) if (y, x) in on):
             continue
-        out.add(tuple("".join("#" if (r, c) in on else "." for c in range(cols)) for r in range(rows)))
+        out.add(shade_rows(on, rows, cols))
     return out
 
 

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from enumerators import STEPS, centre_loops, line_dirs, pipe_rows
 from janko_data import janko_doc, janko_lines
 from pencilproof import check, count
 from pencilproof.encodings import get_genre
@@ -113,52 +114,9 @@ def test_line_ends_that_disagree_are_reported():
 
 
 # -- 3. brute force ---------------------------------------------------------------------
-# Independent enumerator: a set of lines between cell centres in which every cell has an
-# even number of lines is the boundary of a unique set of the unit squares between four
-# cell centres, so enumerating those sets (edges with an odd number of chosen squares
-# beside them) meets every loop once. A line set is one loop when each cell it touches has
-# two lines and the lines are connected. The circles are checked on the line set.
-STEPS = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
-
-
-def line(a: tuple, b: tuple) -> frozenset:
-    return frozenset((a, b))
-
-
-def loops(rows: int, cols: int) -> list[frozenset]:
-    squares = [[line((i, j), (i, j + 1)), line((i + 1, j), (i + 1, j + 1)),
-                line((i, j), (i + 1, j)), line((i, j + 1), (i + 1, j + 1))]
-               for i in range(rows - 1) for j in range(cols - 1)]
-    out = []
-    for mask in range(1, 1 << len(squares)):
-        lines: set = set()
-        for k, sq in enumerate(squares):
-            if mask >> k & 1:
-                lines ^= set(sq)
-        touch: dict = {}
-        for e in lines:
-            for x in e:
-                touch.setdefault(x, []).append(e)
-        if any(len(es) != 2 for es in touch.values()):
-            continue
-        start = next(iter(lines))
-        seen, todo = {start}, [start]
-        while todo:
-            for x in todo.pop():
-                for e in touch[x]:
-                    if e not in seen:
-                        seen.add(e)
-                        todo.append(e)
-        if len(seen) == len(lines):
-            out.append(frozenset(lines))
-    return out
-
-
-LOOPS = {size: loops(*size) for size in ((3, 3), (3, 4), (4, 4), (4, 5))}
-
-
-def dirs(lines: frozenset, cell: tuple) -> set[str]:
-    return {d for d, (dr, dc) in STEPS.items() if line(cell, (cell[0] + dr, cell[1] + dc)) in lines}
+# Independent enumerator: every loop between cell centres (tests/enumerators.py), the
+# circles checked on its lines.
+LOOPS = {size: centre_loops(*size) for size in ((3, 3), (3, 4), (4, 4), (4, 5))}
 
 
 def straight(ds: set[str]) -> bool:
@@ -166,24 +124,17 @@ def straight(ds: set[str]) -> bool:
 
 
 def circle_ok(lines: frozenset, cell: tuple, kind: str) -> bool:
-    ds = dirs(lines, cell)
+    ds = line_dirs(lines, cell)
     if len(ds) != 2:
         return False
-    nexts = [dirs(lines, (cell[0] + STEPS[d][0], cell[1] + STEPS[d][1])) for d in ds]
+    nexts = [line_dirs(lines, (cell[0] + STEPS[d][0], cell[1] + STEPS[d][1])) for d in ds]
     if kind == "w":
         return straight(ds) and not all(straight(n) for n in nexts)
     return not straight(ds) and all(straight(n) for n in nexts)
 
 
-def pipes(lines: frozenset, rows: int, cols: int) -> tuple[str, ...]:
-    names = {frozenset(): ".", frozenset("NS"): "|", frozenset("EW"): "-", frozenset("NE"): "L",
-             frozenset("NW"): "J", frozenset("SW"): "7", frozenset("SE"): "F"}
-    return tuple("".join(names[frozenset(dirs(lines, (r, c)))] for c in range(cols))
-                 for r in range(rows))
-
-
 def brute(board: Puzzle) -> set[tuple[str, ...]]:
-    return {pipes(lines, board.rows, board.cols) for lines in LOOPS[board.rows, board.cols]
+    return {pipe_rows(lines, board.rows, board.cols) for lines in LOOPS[board.rows, board.cols]
             if all(circle_ok(lines, x, k) for x, k in board.clues().items())}
 
 
@@ -230,7 +181,7 @@ def test_counts_match_the_enumerator(board):
 
 def test_clue_value_names_the_circle_an_answer_allows():
     lines = LOOPS[4, 5][100]
-    rows = pipes(lines, 4, 5)
+    rows = pipe_rows(lines, 4, 5)
     v = GENRE.values(puzzle([". . . . ."] * 4), rows, "answer")
     for r in range(4):
         for c in range(5):

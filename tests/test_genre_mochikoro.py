@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from enumerators import KING, ORTHO, connected, grid_cells, has_2x2, pieces, shade_rows, subsets
 from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -86,42 +87,18 @@ def test_pzprv3_file():
 # (edge-connected) are rectangles and all touch one another through edges or corners;
 # a number's cell unshaded, alone in its area, of its size ('?': any size).
 
-def areas(cells: set, steps) -> list[set]:
-    out, left = [], set(cells)
-    while left:
-        start = left.pop()
-        piece, todo = {start}, [start]
-        while todo:
-            r, c = todo.pop()
-            for dr, dc in steps:
-                y = (r + dr, c + dc)
-                if y in left:
-                    left.discard(y)
-                    piece.add(y)
-                    todo.append(y)
-        out.append(piece)
-    return out
-
-
-ORTHO = ((0, 1), (0, -1), (1, 0), (-1, 0))
-KING = ORTHO + ((1, 1), (1, -1), (-1, 1), (-1, -1))
-
-
 def shadings(rows: int, cols: int) -> list[tuple[frozenset, list[set]]]:
     """(shaded cells, unshaded areas) of every shading the rules without numbers allow."""
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    cells = grid_cells(rows, cols)
     out = []
-    for bits in itertools.product((0, 1), repeat=len(cells)):
-        dark = frozenset(x for x, b in zip(cells, bits) if b)
-        if any({(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)} <= dark for r, c in dark):
+    for dark in subsets(cells):
+        light = set(cells) - dark
+        if has_2x2(dark) or not connected(light, KING):
             continue
-        light = {x for x in cells if x not in dark}
-        if len(areas(light, KING)) > 1:
-            continue
-        pieces = areas(light, ORTHO)
+        areas = pieces(light)
         if all((max(r for r, _ in p) - min(r for r, _ in p) + 1)
-               * (max(c for _, c in p) - min(c for _, c in p) + 1) == len(p) for p in pieces):
-            out.append((dark, pieces))
+               * (max(c for _, c in p) - min(c for _, c in p) + 1) == len(p) for p in areas):
+            out.append((dark, areas))
     return out
 
 
@@ -131,16 +108,15 @@ SHADINGS = {size: shadings(*size) for size in ((3, 3), (3, 4), (4, 4))}
 def brute(board: Puzzle) -> set[tuple[str, ...]]:
     out = set()
     clues = board.clues()
-    for dark, pieces in SHADINGS[board.rows, board.cols]:
+    for dark, areas in SHADINGS[board.rows, board.cols]:
         if any(x in dark for x in clues):
             continue
         ok = True
-        for p in pieces:
+        for p in areas:
             nums = [clues[x] for x in p if x in clues]
             ok &= len(nums) <= 1 and all(n == "?" or n == len(p) for n in nums)
         if ok:
-            out.add(tuple("".join("#" if (r, c) in dark else "." for c in range(board.cols))
-                          for r in range(board.rows)))
+            out.add(shade_rows(dark, board.rows, board.cols))
     return out
 
 
@@ -155,8 +131,8 @@ def random_boards(seed: int, n: int) -> list[Puzzle]:
             for r, c in rng.sample([(r, c) for r in range(rows) for c in range(cols)], 3):
                 grid[r][c] = rng.choice([1, 2, 2, 3, 4, "?"])
         else:
-            _, pieces = rng.choice(SHADINGS[rows, cols])
-            for p in pieces:
+            _, areas = rng.choice(SHADINGS[rows, cols])
+            for p in areas:
                 if rng.random() < 0.6:
                     r, c = rng.choice(sorted(p))
                     grid[r][c] = "?" if rng.random() < 0.15 else len(p)

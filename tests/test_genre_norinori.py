@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from enumerators import shade_rows
 from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -101,8 +102,7 @@ def _answers(areas, givens) -> set[tuple[str, ...]]:
         near = [sum((r + dr, c + dc) in on for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
                 for r, c in on]
         if all(n == 1 for n in near) and all((x in on) == (v == "#") for x, v in givens.items()):
-            out.add(tuple("".join("#" if (r, c) in on else "." for c in range(cols))
-                          for r in range(rows)))
+            out.add(shade_rows(on, rows, cols))
     return out
 
 

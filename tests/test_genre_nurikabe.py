@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from enumerators import connected, has_2x2, pieces, shade_rows
 from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import Symmetry, get_genre
@@ -131,33 +132,12 @@ def test_question_mark_takes_any_size():
 
 
 # -- brute force ---------------------------------------------------------------------------
-def _pieces(cells: set) -> list[list]:
-    out, seen = [], set()
-    for start in sorted(cells):
-        if start in seen:
-            continue
-        seen.add(start)
-        piece, todo = [start], [start]
-        while todo:
-            r, c = todo.pop()
-            for y in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if y in cells and y not in seen:
-                    seen.add(y)
-                    piece.append(y)
-                    todo.append(y)
-        out.append(piece)
-    return out
-
-
 def _valid(grid, shaded: set) -> bool:
     rows, cols = len(grid), len(grid[0])
-    if any({(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)} <= shaded
-           for r in range(rows - 1) for c in range(cols - 1)):
-        return False
-    if len(_pieces(shaded)) > 1:
+    if has_2x2(shaded) or not connected(shaded):
         return False
     white = {(r, c) for r in range(rows) for c in range(cols)} - shaded
-    for piece in _pieces(white):
+    for piece in pieces(white):
         nums = [grid[r][c] for r, c in piece if grid[r][c] is not None]
         if len(nums) != 1 or nums[0] not in ("?", len(piece)):
             return False
@@ -173,8 +153,7 @@ def _enumerate(grid) -> set[tuple[str, ...]]:
     for mask in range(1 << len(free)):
         shaded = {x for i, x in enumerate(free) if mask >> i & 1}
         if _valid(grid, shaded):
-            out.add(tuple("".join("#" if (r, c) in shaded else "." for c in range(cols))
-                          for r in range(rows)))
+            out.add(shade_rows(shaded, rows, cols))
     return out
 
 
@@ -188,11 +167,9 @@ def _random_board(rng: random.Random):
         while True:
             shaded = {x for x in cells if rng.random() < 0.6}
             white = set(cells) - shaded
-            if white and len(_pieces(shaded)) <= 1 and not any(
-                    {(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)} <= shaded
-                    for r in range(rows - 1) for c in range(cols - 1)):
+            if white and connected(shaded) and not has_2x2(shaded):
                 break
-        for piece in _pieces(white):
+        for piece in pieces(white):
             r, c = rng.choice(piece)
             grid[r][c] = len(piece) if rng.random() < 0.8 else rng.choice(["?", 1, 2, 3])
     else:
@@ -252,10 +229,10 @@ def test_islands_with_presence_atoms(seed):
             expected = set()
             for mask in range(1 << len(cells)):
                 shaded = frozenset(x for i, x in enumerate(cells) if mask >> i & 1)
-                pieces = _pieces(set(cells) - shaded)
+                islands = pieces(set(cells) - shaded)
                 if not shaded & present and all(
                         len(nums := [x for x in piece if x in present]) == 1
-                        and numbers[nums[0]] in (None, len(piece)) for piece in pieces):
+                        and numbers[nums[0]] in (None, len(piece)) for piece in islands):
                     expected.add(shaded)
             assert _islands_solutions(numbers, presence, present, rows, cols, b, e) == expected
     finally:
@@ -291,7 +268,7 @@ def test_bad_answers(rows, message):
 def _one_number_per_island(puzzle: Puzzle, rows: tuple[str, ...]) -> bool:
     white = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "."}
     return all(len([x for x in piece if puzzle[x] is not None]) == 1
-               for piece in _pieces(white))
+               for piece in pieces(white))
 
 
 @pytest.mark.parametrize("numbers", ["needed", "all"])

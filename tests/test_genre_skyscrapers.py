@@ -3,12 +3,12 @@ with diagonals), pzprjs's test script answers, counts against an independent enu
 4x4 boards, codes, bad input, generation."""
 from __future__ import annotations
 
-import itertools
 import json
 import random
 
 import pytest
 
+from enumerators import latin_squares
 from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -74,8 +74,7 @@ def test_codes_and_messages():
 
 
 # -- brute force ---------------------------------------------------------------------------
-LATIN = [rows for rows in itertools.product(list(itertools.permutations(range(1, 5))), repeat=4)
-         if all(len({row[c] for row in rows}) == 4 for c in range(4))]
+LATIN = latin_squares(4)
 
 
 def _seen(heights) -> int:

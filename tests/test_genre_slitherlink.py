@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from enumerators import border_loops, cell_sides, shade_rows
 from janko_data import janko_doc, janko_lines
 from pencilproof import check, count
 from pencilproof.encodings import get_genre
@@ -99,55 +100,9 @@ def test_a_loop_touching_itself_at_a_point_is_a_crossing():
 
 
 # -- 3. brute force ---------------------------------------------------------------------
-# Independent enumerator: every loop along grid lines is the boundary of the cells it
-# encloses, so the candidate line sets are the boundaries (edges with an odd number of
-# chosen cells beside them) of every non-empty set of cells. A line set is a loop when
-# every grid point it touches has exactly two of its lines and the lines are connected.
-
-def edges_of(r: int, c: int) -> list[tuple]:
-    return [("h", r, c), ("h", r + 1, c), ("v", r, c), ("v", r, c + 1)]
-
-
-def ends(edge: tuple) -> tuple:
-    kind, r, c = edge
-    return ((r, c), (r, c + 1)) if kind == "h" else ((r, c), (r + 1, c))
-
-
-def is_loop(lines: frozenset) -> bool:
-    if not lines:
-        return False
-    touch: dict = {}
-    for e in lines:
-        for p in ends(e):
-            touch.setdefault(p, []).append(e)
-    if any(len(es) != 2 for es in touch.values()):
-        return False
-    start = next(iter(lines))
-    seen, todo = {start}, [start]
-    while todo:
-        for p in ends(todo.pop()):
-            for e in touch[p]:
-                if e not in seen:
-                    seen.add(e)
-                    todo.append(e)
-    return len(seen) == len(lines)
-
-
-def loops(rows: int, cols: int) -> list[tuple[frozenset, frozenset]]:
-    """Every loop as (its lines, the cells inside)."""
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    out = []
-    for mask in range(1, 1 << len(cells)):
-        inside = frozenset(x for i, x in enumerate(cells) if mask >> i & 1)
-        lines: set = set()
-        for x in inside:
-            lines ^= set(edges_of(*x))
-        if is_loop(frozenset(lines)):
-            out.append((frozenset(lines), inside))
-    return out
-
-
-LOOPS = {size: loops(*size) for size in ((2, 2), (3, 3), (3, 4))}
+# Independent enumerator: every loop along grid lines is the border of the cells it
+# encloses (tests/enumerators.py); a clue counts the loop's lines among its cell's sides.
+LOOPS = {size: border_loops(*size) for size in ((2, 2), (3, 3), (3, 4))}
 
 
 def test_enumerator_matches_the_published_cycle_counts():
@@ -163,9 +118,8 @@ def test_an_empty_board_has_every_loop():
 def brute(board: Puzzle) -> set[tuple[str, ...]]:
     out = set()
     for lines, inside in LOOPS[board.rows, board.cols]:
-        if all(sum(e in lines for e in edges_of(r, c)) == n for (r, c), n in board.clues().items()):
-            out.add(tuple("".join("#" if (r, c) in inside else "." for c in range(board.cols))
-                          for r in range(board.rows)))
+        if all(sum(e in lines for e in cell_sides(r, c)) == n for (r, c), n in board.clues().items()):
+            out.add(shade_rows(inside, board.rows, board.cols))
     return out
 
 
@@ -178,7 +132,7 @@ def random_boards(seed: int, n: int) -> list[Puzzle]:
         if k % 3:
             lines, _ = rng.choice(LOOPS[rows, cols])
             keep = rng.uniform(0.3, 0.7)
-            grid = [[sum(e in lines for e in edges_of(r, c)) if rng.random() < keep else None
+            grid = [[sum(e in lines for e in cell_sides(r, c)) if rng.random() < keep else None
                      for c in range(cols)] for r in range(rows)]
         else:
             grid = [[rng.randint(0, 3) if rng.random() < 0.3 else None for c in range(cols)]

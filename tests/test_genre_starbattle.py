@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from enumerators import shade_rows
 from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -117,7 +118,7 @@ def _answers(areas, k, givens) -> set[tuple[str, ...]]:
             continue
         if any((x in on) != (v == "*") for x, v in givens.items() if v in ("*", "+")):
             continue
-        out.add(tuple("".join("*" if (r, c) in on else "." for c in range(n)) for r in range(n)))
+        out.add(shade_rows(on, n, n, "*"))
     return out
 
 

@@ -3,12 +3,12 @@ solutions, pzprjs's test script (URL and failcodes), a brute-force count on 4x4 
 input errors, generation."""
 from __future__ import annotations
 
-import itertools
 import json
 import random
 
 import pytest
 
+from enumerators import latin_squares
 from janko_data import janko_doc
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -84,17 +84,7 @@ def test_a_number_outside_1_to_n_is_no_number(first):
 
 
 # -- brute force ---------------------------------------------------------------------------
-def _latin4() -> list[tuple[str, ...]]:
-    """Every 4x4 Latin square (576), by trying each permutation for each row."""
-    perms = ["".join(p) for p in itertools.permutations("1234")]
-    out = []
-    for rows in itertools.product(perms, repeat=4):
-        if all(len({row[c] for row in rows}) == 4 for c in range(4)):
-            out.append(rows)
-    return out
-
-
-LATIN = _latin4()
+LATIN = [tuple("".join(map(str, row)) for row in rows) for rows in latin_squares(4)]
 CLASSIC = ((0, 0, 1, 1), (0, 0, 1, 1), (2, 2, 3, 3), (2, 2, 3, 3))
 IRREGULAR = (((0, 0, 0, 1), (0, 1, 1, 1), (2, 2, 3, 3), (2, 2, 3, 3)),
              ((0, 0, 1, 1), (0, 2, 2, 1), (0, 2, 2, 1), (3, 3, 3, 3)),

@@ -2,12 +2,12 @@
 independent enumerator on small boards, clue spellings, bad input, generation."""
 from __future__ import annotations
 
-import itertools
 import json
 import random
 
 import pytest
 
+from enumerators import connected, grid_cells, has_2x2, shade_rows, subsets
 from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -98,25 +98,7 @@ def test_a_shaded_clue_is_its_own_violation():
 # when both ends are shaded), equal to its blocks as a multiset ('?' any length).
 
 def shadings(rows: int, cols: int) -> list[frozenset]:
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    out = []
-    for bits in itertools.product((0, 1), repeat=len(cells)):
-        dark = frozenset(x for x, b in zip(cells, bits) if b)
-        if any({(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)} <= dark for r, c in dark):
-            continue
-        if dark:
-            start = min(dark)
-            seen, todo = {start}, [start]
-            while todo:
-                r, c = todo.pop()
-                for y in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                    if y in dark and y not in seen:
-                        seen.add(y)
-                        todo.append(y)
-            if len(seen) != len(dark):
-                continue
-        out.append(dark)
-    return out
+    return [dark for dark in subsets(grid_cells(rows, cols)) if not has_2x2(dark) and connected(dark)]
 
 
 SHADINGS = {size: shadings(*size) for size in ((3, 3), (3, 4), (4, 4))}
@@ -149,8 +131,7 @@ def brute(p: Puzzle) -> set[tuple[str, ...]]:
     out = set()
     for dark in SHADINGS[p.rows, p.cols]:
         if all(x not in dark and agrees(v, runs(dark, x)) for x, v in p.clues().items()):
-            out.add(tuple("".join("#" if (r, c) in dark else "." for c in range(p.cols))
-                          for r in range(p.rows)))
+            out.add(shade_rows(dark, p.rows, p.cols))
     return out
 
 

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from enumerators import counts_hold, grid_cells, touching
 from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
@@ -125,20 +126,13 @@ def _answers(rows, cols, trees, top, left) -> set[tuple[str, ...]]:
     """Every set of tents on cells that are no trees, kept where no two touch, the trees
     can each be given a tent beside it of its own (tried every way), no tent is left
     over, and the numbers hold."""
-    free = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in trees]
+    free = [x for x in grid_cells(rows, cols) if x not in trees]
     woods = sorted(trees)
     out = set()
     for k in range(len(woods), len(woods) + 1):  # as many tents as trees
         for tents in itertools.combinations(free, k):
             on = set(tents)
-            if any(abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
-                   for a, b in itertools.combinations(tents, 2)):
-                continue
-            if top and any(n is not None and sum((r, c) in on for r in range(rows)) != n
-                           for c, n in enumerate(top)):
-                continue
-            if left and any(n is not None and sum((r, c) in on for c in range(cols)) != n
-                            for r, n in enumerate(left)):
+            if touching(tents) or not counts_hold(on, rows, cols, top, left):
                 continue
             if not any(all(abs(t[0] - x[0]) + abs(t[1] - x[1]) == 1 for t, x in zip(woods, perm))
                        for perm in itertools.permutations(tents)):

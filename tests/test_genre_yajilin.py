@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from enumerators import PIPES, centre_loops, grid_cells, line_dirs, loop_cells, side_by_side
 from janko_data import janko_doc, janko_lines
 from pencilproof import check, count
 from pencilproof.encodings import get_genre
@@ -123,70 +124,26 @@ def test_arrow16_both_ways(body, cells):
 
 
 # -- 3. brute force ---------------------------------------------------------------------
-# Independent enumerator: every loop in the grid graph (a set of lines in which every cell
-# has an even number of lines bounds a unique set of the unit squares between four cell
-# centres, so enumerating those sets meets every loop once; one loop: degree two where
-# touched, connected). A Yajilin answer is a loop avoiding the clue cells whose other
-# free cells, shaded, never touch; each arrow counts shaded cells.
-STEPS = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
-NAMES = {frozenset(): ".", frozenset("NS"): "|", frozenset("EW"): "-", frozenset("NE"): "L",
-         frozenset("NW"): "J", frozenset("SW"): "7", frozenset("SE"): "F"}
-
-
-def loops(rows: int, cols: int) -> list[frozenset]:
-    def line(a, b):
-        return frozenset((a, b))
-    squares = [[line((i, j), (i, j + 1)), line((i + 1, j), (i + 1, j + 1)),
-                line((i, j), (i + 1, j)), line((i, j + 1), (i + 1, j + 1))]
-               for i in range(rows - 1) for j in range(cols - 1)]
-    out = []
-    for mask in range(1, 1 << len(squares)):
-        lines: set = set()
-        for k, sq in enumerate(squares):
-            if mask >> k & 1:
-                lines ^= set(sq)
-        touch: dict = {}
-        for e in lines:
-            for x in e:
-                touch.setdefault(x, []).append(e)
-        if any(len(es) != 2 for es in touch.values()):
-            continue
-        start = next(iter(lines))
-        seen, todo = {start}, [start]
-        while todo:
-            for x in todo.pop():
-                for e in touch[x]:
-                    if e not in seen:
-                        seen.add(e)
-                        todo.append(e)
-        if len(seen) == len(lines):
-            out.append(frozenset(lines))
-    return out
-
-
-LOOPS = {size: loops(*size) for size in ((3, 3), (3, 4), (4, 4))}
-
-
-def cells_of(lines: frozenset) -> set:
-    return {x for e in lines for x in e}
+# Independent enumerator: every loop between cell centres (tests/enumerators.py). A
+# Yajilin answer is a loop avoiding the clue cells whose other free cells, shaded, never
+# touch; each arrow counts shaded cells.
+LOOPS = {size: centre_loops(*size) for size in ((3, 3), (3, 4), (4, 4))}
 
 
 def char(lines: frozenset, cell: tuple, shaded: set, clues: dict) -> str:
     if cell in shaded or cell in clues:
         return "#" if cell in shaded else "."
-    r, c = cell
-    return NAMES[frozenset(d for d, (dr, dc) in STEPS.items()
-                           if frozenset((cell, (r + dr, c + dc))) in lines)]
+    return PIPES[frozenset(line_dirs(lines, cell))]
 
 
 def answers(rows: int, cols: int, clues: dict) -> list[tuple[str, ...]]:
     out = []
     for lines in LOOPS[rows, cols]:
-        on = cells_of(lines)
+        on = loop_cells(lines)
         if on & set(clues):
             continue
-        shaded = {(r, c) for r in range(rows) for c in range(cols)} - on - set(clues)
-        if any((r + 1, c) in shaded or (r, c + 1) in shaded for r, c in shaded):
+        shaded = set(grid_cells(rows, cols)) - on - set(clues)
+        if side_by_side(shaded):
             continue
         ok = True
         for (r, c), clue in clues.items():

@@ -1,0 +1,213 @@
+"""Small independent enumerators the genre tests count answers with: plain Python over
+cells (row, column) of small boards, importing nothing from pencilproof, so that the
+solver's count of a board can be checked against a second, naive reading of the rules."""
+from __future__ import annotations
+
+import itertools
+from typing import Collection, Iterator
+
+Cell = tuple[int, int]
+#: Steps to the four side neighbours, and with the four corners (a king's moves).
+ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+KING = ORTHO + ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def grid_cells(rows: int, cols: int) -> list[Cell]:
+    return [(r, c) for r in range(rows) for c in range(cols)]
+
+
+def subsets(cells: list[Cell]) -> Iterator[frozenset]:
+    """Every set of these cells (in the order of ``itertools.product((0, 1), ...)``)."""
+    for bits in itertools.product((0, 1), repeat=len(cells)):
+        yield frozenset(x for x, b in zip(cells, bits) if b)
+
+
+def pieces(cells: Collection[Cell], steps=ORTHO) -> list[list[Cell]]:
+    """The connected pieces of a set of cells (``steps``: which cells touch), each from
+    its least cell."""
+    out, seen = [], set()
+    for start in sorted(cells):
+        if start in seen:
+            continue
+        seen.add(start)
+        piece, todo = [start], [start]
+        while todo:
+            r, c = todo.pop()
+            for dr, dc in steps:
+                y = (r + dr, c + dc)
+                if y in cells and y not in seen:
+                    seen.add(y)
+                    piece.append(y)
+                    todo.append(y)
+        out.append(piece)
+    return out
+
+
+def connected(cells: Collection[Cell], steps=ORTHO) -> bool:
+    """At most one piece (no cells at all is connected)."""
+    return len(pieces(cells, steps)) <= 1
+
+
+def side_by_side(cells: Collection[Cell]) -> bool:
+    """Two of the cells share a side."""
+    return any((r + 1, c) in cells or (r, c + 1) in cells for r, c in cells)
+
+
+def touching(cells: Collection[Cell]) -> bool:
+    """Two of the cells share a side or a corner."""
+    return any(abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+               for a, b in itertools.combinations(cells, 2))
+
+
+def has_2x2(cells: Collection[Cell]) -> bool:
+    """The cells fill some 2x2 block."""
+    return any({(r + 1, c), (r, c + 1), (r + 1, c + 1)} <= cells for r, c in cells)
+
+
+def counts_hold(on: Collection[Cell], rows: int, cols: int, top, left) -> bool:
+    """Each column holds as many of the cells as its number in ``top`` says, each row as
+    its number in ``left`` (None: no number there; no list: no numbers on that side)."""
+    return not (top and any(n is not None and sum((r, c) in on for r in range(rows)) != n
+                            for c, n in enumerate(top))
+                or left and any(n is not None and sum((r, c) in on for c in range(cols)) != n
+                                for r, n in enumerate(left)))
+
+
+def shade_rows(on: Collection[Cell], rows: int, cols: int, mark: str = "#") -> tuple[str, ...]:
+    """An answer's rows: ``mark`` on these cells, '.' elsewhere."""
+    return tuple("".join(mark if (r, c) in on else "." for c in range(cols)) for r in range(rows))
+
+
+def marked(rows: Collection[str], mark: str = "#") -> set[Cell]:
+    """The cells of answer rows that hold ``mark``."""
+    return {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == mark}
+
+
+def sight(cell: Cell, rows: int, cols: int, through: Collection[Cell]) -> int:
+    """The cell itself and the cells of ``through`` it sees in a line, in its four
+    directions (up to the first cell not in ``through`` or the grid's edge)."""
+    n = 1
+    for dr, dc in ORTHO:
+        r, c = cell[0] + dr, cell[1] + dc
+        while 0 <= r < rows and 0 <= c < cols and (r, c) in through:
+            n, r, c = n + 1, r + dr, c + dc
+    return n
+
+
+def apart_shadings(rows: int, cols: int) -> list[frozenset]:
+    """Every shading with no two shaded cells side by side and the unshaded cells in one
+    piece (Hitori's and Kurodoko's rules without their numbers)."""
+    cells = grid_cells(rows, cols)
+    return [dark for dark in subsets(cells) if not side_by_side(dark) and connected(set(cells) - dark)]
+
+
+def latin_squares(n: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Every n x n Latin square of 1..n (576 for n = 4): permutations row by row, kept
+    where no column repeats."""
+    perms = list(itertools.permutations(range(1, n + 1)))
+    return [rows for rows in itertools.product(perms, repeat=n)
+            if all(len({row[c] for row in rows}) == n for c in range(n))]
+
+
+# -- loops ------------------------------------------------------------------------------
+#: Lines between cell centres: the step to each side, and a cell's sides as a pipe.
+STEPS = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
+PIPES = {frozenset(): ".", frozenset("NS"): "|", frozenset("EW"): "-", frozenset("NE"): "L",
+         frozenset("NW"): "J", frozenset("SW"): "7", frozenset("SE"): "F"}
+
+
+def line(a: Cell, b: Cell) -> frozenset:
+    return frozenset((a, b))
+
+
+def centre_loops(rows: int, cols: int) -> list[frozenset]:
+    """Every single loop along the lines between cell centres (each a set of lines).
+    A set of lines in which every cell has an even number of them is the boundary of a
+    unique set of the unit squares between four cell centres, so enumerating those sets
+    (lines with an odd number of chosen squares beside them) meets every loop once; it is
+    one loop when each cell it touches has two lines and the lines are connected."""
+    squares = [[line((i, j), (i, j + 1)), line((i + 1, j), (i + 1, j + 1)),
+                line((i, j), (i + 1, j)), line((i, j + 1), (i + 1, j + 1))]
+               for i in range(rows - 1) for j in range(cols - 1)]
+    out = []
+    for mask in range(1, 1 << len(squares)):
+        lines: set = set()
+        for k, sq in enumerate(squares):
+            if mask >> k & 1:
+                lines ^= set(sq)
+        touch: dict = {}
+        for e in lines:
+            for x in e:
+                touch.setdefault(x, []).append(e)
+        if any(len(es) != 2 for es in touch.values()):
+            continue
+        start = next(iter(lines))
+        seen, todo = {start}, [start]
+        while todo:
+            for x in todo.pop():
+                for e in touch[x]:
+                    if e not in seen:
+                        seen.add(e)
+                        todo.append(e)
+        if len(seen) == len(lines):
+            out.append(frozenset(lines))
+    return out
+
+
+def loop_cells(lines: frozenset) -> set[Cell]:
+    return {x for e in lines for x in e}
+
+
+def line_dirs(lines: frozenset, cell: Cell) -> set[str]:
+    """The sides of a cell a line leaves it by."""
+    return {d for d, (dr, dc) in STEPS.items() if line(cell, (cell[0] + dr, cell[1] + dc)) in lines}
+
+
+def pipe_rows(lines: frozenset, rows: int, cols: int) -> tuple[str, ...]:
+    """A loop's answer rows: each cell's pipe ('.' off the loop)."""
+    return tuple("".join(PIPES[frozenset(line_dirs(lines, (r, c)))] for c in range(cols))
+                 for r in range(rows))
+
+
+def cell_sides(r: int, c: int) -> list[tuple]:
+    """A cell's four sides on the grid lines: ("h", r, c) the line above it, ("v", r, c)
+    the one on its left."""
+    return [("h", r, c), ("h", r + 1, c), ("v", r, c), ("v", r, c + 1)]
+
+
+def _ends(side: tuple) -> tuple:
+    kind, r, c = side
+    return ((r, c), (r, c + 1)) if kind == "h" else ((r, c), (r + 1, c))
+
+
+def _one_loop(sides: frozenset) -> bool:
+    if not sides:
+        return False
+    touch: dict = {}
+    for e in sides:
+        for p in _ends(e):
+            touch.setdefault(p, []).append(e)
+    if any(len(es) != 2 for es in touch.values()):
+        return False
+    start = next(iter(sides))
+    seen, todo = {start}, [start]
+    while todo:
+        for p in _ends(todo.pop()):
+            for e in touch[p]:
+                if e not in seen:
+                    seen.add(e)
+                    todo.append(e)
+    return len(seen) == len(sides)
+
+
+def border_loops(rows: int, cols: int) -> list[tuple[frozenset, frozenset]]:
+    """Every single loop along the grid lines, as (its sides, the cells inside): the
+    sets of cells whose border is one loop."""
+    out = []
+    for inside in subsets(grid_cells(rows, cols)):
+        sides: set = set()
+        for x in inside:
+            sides ^= set(cell_sides(*x))
+        if _one_loop(frozenset(sides)):
+            out.append((frozenset(sides), inside))
+    return out
