@@ -26,7 +26,7 @@ import random
 from typing import Any, Optional
 
 from ..errors import InputError
-from ..puzzle import Cell, Clue, Puzzle, Violation
+from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
 from .contract import Glyph, JankoBlock
 from .kit import NotAll, S, Shade, Values, kit_formats
@@ -34,7 +34,7 @@ from .kit.bodies import EdgeCellsFleet
 from .kit.files import FleetGrid
 from .kit.lines_of_cells import EdgeGenre, EdgeGeneration, edge_cells
 from .kit.model import Rule
-from .kit.placement import PARTS, ExactCount, Fleet, ShipPart, in_order, part_of
+from .kit.placement import PARTS, ExactCount, Fleet, ShipPart, part_of
 
 ORDER = ("csPieceExtra", "bankGt", "bankInvalid", "shDiag", "csMismatch", "exShadeNe", "bankLt")
 BANK = {"invalid": ("bankInvalid", "a piece is no ship of the fleet"),
@@ -78,6 +78,7 @@ class Battleships(EdgeGenre):
                           janko_names=("battleships",), blank=".",
                           drawing={"#": "shade"})
     editor_candidates = (".", *PARTS)
+    failcode_order = ORDER
 
     def __init__(self) -> None:
         super().__init__()
@@ -147,9 +148,6 @@ class Battleships(EdgeGenre):
 
     def edge_value(self, puzzle: Puzzle, v: Values, side: str, i: int) -> Any:
         return v.count(S(x) for x in edge_cells(puzzle, side, i))
-
-    def verify(self, puzzle: Puzzle, answer: Any) -> list[Violation]:
-        return in_order(super().verify(puzzle, answer), ORDER)
 
     def janko_puzzle(self, block: JankoBlock) -> Puzzle:
         puzzle = super().janko_puzzle(block)

@@ -63,6 +63,7 @@ class Creek(KitGenre):
                           janko_names=("creek",), drawing={"#": "shade"}, blank=".")
     max_clue = 4
     editor_candidates = (".", "?", "0", "1", "2", "3", "4")
+    failcode_order = CODES
 
     def __init__(self) -> None:
         super().__init__()
@@ -133,11 +134,6 @@ class Creek(KitGenre):
     def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
         """Every point, with its count of shaded cells around it."""
         return v.count(S(x) for x in around(puzzle, cell))
-
-    def verify(self, puzzle: Puzzle, answer: Any) -> list[Violation]:
-        """The violations in pzprjs's order of checks."""
-        return sorted(super().verify(puzzle, answer),
-                      key=lambda x: CODES.index(x.code) if x.code in CODES else len(CODES))
 
 
 class CreekGeneration(KitGeneration):

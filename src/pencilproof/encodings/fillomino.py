@@ -25,9 +25,7 @@ import functools
 import random
 from typing import Any, Callable
 
-from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
-from .base import read_number
 from .contract import Symmetry
 from .grid import neighbours
 from .kit import Fix, KitAnswer, KitGeneration, KitGenre, Number, Values, kit_formats
@@ -83,20 +81,11 @@ class Fillomino(KitGenre):
     editor_candidates = (".", "?", *map(str, range(1, 10)))
     #: The value that stands for regions of ``big`` cells or more (written ``+``).
     big = 36
+    min_clue, max_clue, clue_expected = 1, big - 1, "'.', '?' or a number"
 
     def __init__(self) -> None:
         super().__init__()
         self.generator = FillominoGeneration(self)
-
-    def parse_clue(self, token: object, where: str) -> Clue:
-        if token is None or token in (".", "-"):
-            return None
-        if token == "?":
-            return "?"
-        value = read_number(token, where, "'.', '?' or a number", "a clue must be a number")
-        if not 1 <= value < self.big:
-            raise InputError(f"clue {value} is out of range (1-{self.big - 1})", where)
-        return value
 
     def janko_mark(self, token: str, where: str) -> str:
         return "+" if token.isdigit() and token.isascii() and int(token) >= self.big else \

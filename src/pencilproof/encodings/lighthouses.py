@@ -23,7 +23,6 @@ from typing import Any, Optional
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
-from .base import read_number
 from .contract import ClueKey, Glyph, JankoBlock
 from .kit import KitGeneration, KitGenre, NotAll, S, Shade, Values, kit_formats
 from .kit.lattice import around
@@ -51,20 +50,11 @@ class Lighthouses(KitGenre):
     formats = kit_formats(janko_names=("leuchttuerme",), blank=".", drawing={"#": "lamp"},
                           legend={"lamp": "ship"})
     editor_candidates = (".", "?", *map(str, range(10)))
+    clue_expected, clue_type = "'.', '?' or a number", "a lighthouse is '?' or a number"
 
     def __init__(self) -> None:
         super().__init__()
         self.generator = LighthousesGeneration(self)
-
-    def parse_clue(self, token: object, where: str) -> Clue:
-        if token is None or token in (".", "-"):
-            return None
-        if token == "?":
-            return "?"
-        n = read_number(token, where, "'.', '?' or a number", "a lighthouse is '?' or a number")
-        if not 0 <= n <= self.max_clue:
-            raise InputError(f"clue {n} is out of range (0-{self.max_clue})", where)
-        return n
 
     def glyph(self, clue: Clue) -> Optional[Glyph]:
         return None if clue is None else Glyph(str(clue), mark="island")

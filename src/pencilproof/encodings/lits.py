@@ -19,16 +19,15 @@ value as a given.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..errors import InputError
-from ..puzzle import Puzzle, Violation
+from ..puzzle import Puzzle
 from .contract import JankoBlock
 from .kit import KitGeneration, KitGenre, NotAll, S, Shade, kit_formats
 from .kit.lattice import areas, blocks
 from .kit.bodies import CountBorders
 from .kit.model import Rule
-from .kit.placement import KnownCells, in_order, janko_layout, random_rooms
+from .kit.placement import KnownCells, janko_layout, random_rooms
 from .kit.regions import ConnectedCells
 from .kit.shapes import RoomPiece, ShapesApart
 
@@ -49,6 +48,7 @@ class Lits(KnownCells, KitGenre):
     janko_solution = dict.fromkeys("ILST", "#")
     formats = kit_formats(url_own=CountBorders(), pzprv3_pid="lits", pzprv3_layout=("rooms", "ans"),
                           janko_names=("lits",), drawing={"#": "shade"}, blank=".")
+    failcode_order = ORDER
 
     def __init__(self) -> None:
         super().__init__()
@@ -71,9 +71,6 @@ class Lits(KnownCells, KitGenre):
         out.append(ConnectedCells(puzzle.rows, puzzle.cols, "csDivide",
                                   "the shaded cells fall into {k} pieces", shaded=True))
         return out
-
-    def verify(self, puzzle: Puzzle, answer: Any) -> list[Violation]:
-        return in_order(super().verify(puzzle, answer), ORDER)
 
     def random_layout(self, rows: int, cols: int, rng: random.Random) -> Puzzle:
         blank = super().random_layout(rows, cols, rng)

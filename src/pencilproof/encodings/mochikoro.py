@@ -29,9 +29,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Violation
-from .base import read_number
 from .contract import Symmetry
 from .grid import neighbours
 from .kit import KitAnswer, KitGeneration, KitGenre, NotAll, S, Shade, Values, kit_formats
@@ -126,20 +124,11 @@ class Mochikoro(KitGenre):
     formats = kit_formats(url_codec="number16", pzprv3_pid="mochikoro", janko_names=("mochikoro",),
                           drawing={"#": "shade"}, blank=".")
     editor_candidates = (".", "?", *map(str, range(1, 10)))
+    min_clue, clue_expected = 1, "'.', '?' or a number"
 
     def __init__(self) -> None:
         super().__init__()
         self.generator = MochikoroGeneration(self)
-
-    def parse_clue(self, token: object, where: str) -> Clue:
-        if token is None or token in (".", "-"):
-            return None
-        if token == "?":
-            return "?"
-        value = read_number(token, where, "'.', '?' or a number", "a clue must be a number")
-        if not 1 <= value <= self.max_clue:
-            raise InputError(f"clue {value} is out of range (1-{self.max_clue})", where)
-        return value
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         rows, cols = puzzle.rows, puzzle.cols

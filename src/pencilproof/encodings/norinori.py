@@ -17,16 +17,15 @@ offers every cell's value as a given.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..errors import InputError
-from ..puzzle import Puzzle, Violation
+from ..puzzle import Puzzle
 from .contract import JankoBlock
 from .kit import KitGeneration, KitGenre, S, Shade, kit_formats
 from .kit.lattice import areas
 from .kit.bodies import CountBorders
 from .kit.model import Rule
-from .kit.placement import ExactCount, KnownCells, in_order, janko_layout, random_rooms
+from .kit.placement import ExactCount, KnownCells, janko_layout, random_rooms
 from .kit.shapes import Dominoes
 
 #: pzprjs's order of checks (the first failing one is what it reports).
@@ -43,6 +42,7 @@ class Norinori(KnownCells, KitGenre):
     formats = kit_formats(url_own=CountBorders(), pzprv3_pid="norinori",
                           pzprv3_layout=("rooms", "ans"), janko_names=("norinori",),
                           drawing={"#": "shade"}, blank=".")
+    failcode_order = ORDER
 
     def __init__(self) -> None:
         super().__init__()
@@ -66,9 +66,6 @@ class Norinori(KnownCells, KitGenre):
                                   over=("bkShadeGt2", "a room has {k} shaded cells instead of 2"),
                                   none=("bkNoShade", "a room has no shaded cell")))
         return out
-
-    def verify(self, puzzle: Puzzle, answer: Any) -> list[Violation]:
-        return in_order(super().verify(puzzle, answer), ORDER)
 
     def random_layout(self, rows: int, cols: int, rng: random.Random) -> Puzzle:
         blank = super().random_layout(rows, cols, rng)

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
-from .base import read_number
 from .contract import ClueKey, Switchable, Symmetry
 from .grid import components
 from .kit import KitAnswer, KitEncoded, KitGeneration, KitGenre, NotAll, S, Shade, kit_formats
@@ -51,20 +50,11 @@ class Nurikabe(KitGenre):
     formats = kit_formats(url_codec="number16", pzprv3_pid="nurikabe", janko_names=("nurikabe",),
                           drawing={"#": "shade"}, blank=".", pzprv3_combined=True)
     editor_candidates = (".", "?", *map(str, range(1, 10)))
+    min_clue, clue_expected = 1, "'.', '?' or a number"
 
     def __init__(self) -> None:
         super().__init__()
         self.generator = NurikabeGeneration(self)
-
-    def parse_clue(self, token: object, where: str) -> Clue:
-        if token is None or token in (".", "-"):
-            return None
-        if token == "?":
-            return "?"
-        value = read_number(token, where, "'.', '?' or a number", "a clue must be a number")
-        if not 1 <= value <= self.max_clue:
-            raise InputError(f"clue {value} is out of range (1-{self.max_clue})", where)
-        return value
 
     def fixed(self, puzzle: Puzzle, cell: Cell) -> str | None:
         return "." if puzzle[cell] is not None else None

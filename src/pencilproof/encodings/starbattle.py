@@ -23,7 +23,7 @@ import random
 from typing import Any
 
 from ..errors import InputError
-from ..puzzle import Cell, Clue, Puzzle, Violation
+from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
 from .contract import ClueKey, Glyph, JankoBlock
 from .kit import KitAnswer, KitGeneration, KitGenre, S, Shade, Values, kit_formats
@@ -31,7 +31,7 @@ from .kit.lattice import areas, check_areas_connected, lines, normalize_areas
 from .kit.bodies import CountBorders
 from .kit.files import StarRooms
 from .kit.model import Rule
-from .kit.placement import ExactCount, KnownCells, apart, in_order, janko_layout, no_touch
+from .kit.placement import ExactCount, KnownCells, apart, janko_layout, no_touch
 
 ORDER = ("starAround", "bkStarGt", "bkStarLt", "lnStarNe")
 #: Givens of cells in no room: outside the shape, and a black cell.
@@ -58,6 +58,7 @@ class StarBattle(KnownCells, KitGenre):
     words = ("a star", "no star")
     broken_given = ("a given star is missing", "a star stands where none is given")
     editor_candidates = (".", "*", "+", "#", "@")
+    failcode_order = ORDER
     formats = kit_formats(url_own=CountBorders("stars"), pzprv3_pid="starbattle",
                           pzprv3_own=StarRooms({"*": "#"}), janko_names=("sternenschlacht",), blank=".",
                           drawing={"*": "lamp"},
@@ -123,9 +124,6 @@ class StarBattle(KnownCells, KitGenre):
 
     def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
         return None if puzzle[cell] in HOLES else super().clue_value(puzzle, v, cell)
-
-    def verify(self, puzzle: Puzzle, answer: Any) -> list[Violation]:
-        return in_order(super().verify(puzzle, answer), ORDER)
 
 
 class StarBattleGeneration(KitGeneration):

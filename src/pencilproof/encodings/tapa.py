@@ -118,6 +118,7 @@ class Tapa(KitGenre):
     formats = kit_formats(url_parts=("tapa",), pzprv3_pid="tapa", pzprv3_layout=("qnums_ans",),
                           janko_names=("tapa",), drawing={"#": "shade"}, blank=".")
     editor_candidates = (".", "?", *map(str, range(9)), "1,1", "1,2", "1,1,1", "2,2")
+    failcode_order = CODES
 
     def __init__(self) -> None:
         super().__init__()
@@ -177,11 +178,6 @@ class Tapa(KitGenre):
             return None
         found = ring_blocks([v[S((cell[0] + dr, cell[1] + dc))] for dr, dc in RING])
         return found[0] if len(found) == 1 else cast(Clue, tuple(found))
-
-    def verify(self, puzzle: Puzzle, answer: Any) -> list[Violation]:
-        """The violations in pzprjs's order of checks."""
-        return sorted(super().verify(puzzle, answer),
-                      key=lambda x: CODES.index(x.code) if x.code in CODES else len(CODES))
 
 
 class TapaGeneration(KitGeneration):

@@ -20,7 +20,7 @@ import random
 from typing import Any, Optional
 
 from ..errors import InputError
-from ..puzzle import Cell, Clue, Puzzle, Violation
+from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
 from .contract import ClueKey, Glyph, JankoBlock, Symmetry
 from .kit import KitAnswer, S, Shade, Values, kit_formats
@@ -29,7 +29,7 @@ from .kit.lines_of_cells import EdgeGenre, EdgeGeneration, edge_cells
 from .kit.bodies import EdgeTrees
 from .kit.files import TentsGrid
 from .kit.model import Rule
-from .kit.placement import ExactCount, Matching, in_order, no_touch, touching
+from .kit.placement import ExactCount, Matching, no_touch, touching
 
 ORDER = ("tentAround", "nmTreeNone", "nmTentGt", "nmTentNone", "nmTentLt", "nmNoMatch", "exTentNe")
 CAMPS = {"alone": ("nmTreeNone", "a tent stands by no tree"),
@@ -56,6 +56,7 @@ class Tents(EdgeGenre):
                           janko_names=("zeltlager",), blank=".",
                           drawing={"A": "lamp"}, legend={"lamp": "tent"})
     editor_candidates = (".", "T")
+    failcode_order = ORDER
 
     def __init__(self) -> None:
         super().__init__()
@@ -97,9 +98,6 @@ class Tents(EdgeGenre):
 
     def edge_value(self, puzzle: Puzzle, v: Values, side: str, i: int) -> Any:
         return v.count(S(x) for x in edge_cells(puzzle, side, i))
-
-    def verify(self, puzzle: Puzzle, answer: Any) -> list[Violation]:
-        return in_order(super().verify(puzzle, answer), ORDER)
 
     def read_janko(self, block: JankoBlock) -> tuple[Puzzle, Any]:
         grid = block.grid("solution")

@@ -101,6 +101,15 @@ class KitGenre(Genre):
     janko_blank: ClassVar[str] = "."
     #: The largest number a clue may hold (per-genre sanity, errors name the cell).
     max_clue: ClassVar[int] = 999
+    #: The least number a clue may hold.
+    min_clue: ClassVar[int] = 0
+    #: What a given may be, as an unknown token's error says, and what a given of another
+    #: type (a JSON list, true) is told.
+    clue_expected: ClassVar[str] = "'.' or a number"
+    clue_type: ClassVar[str] = "a clue must be a number"
+    #: pzprjs's order of checks (it reports the first that fails): the verifier lists the
+    #: violations in this order, stably, codes not listed last (empty: the rules' order).
+    failcode_order: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self) -> None:
         self.generator = KitGeneration(self)
@@ -137,9 +146,9 @@ class KitGenre(Genre):
             return None
         if token == "?" and "?" in self.editor_candidates:
             return "?"
-        value = read_number(token, where, "'.' or a number", "a clue must be a number")
-        if not 0 <= value <= self.max_clue:
-            raise InputError(f"clue {value} is out of range (0-{self.max_clue})", where)
+        value = read_number(token, where, self.clue_expected, self.clue_type)
+        if not self.min_clue <= value <= self.max_clue:
+            raise InputError(f"clue {value} is out of range ({self.min_clue}-{self.max_clue})", where)
         return value
 
     def parse_param(self, key: str, value: object, where: str) -> Any:
@@ -277,6 +286,9 @@ class KitGenre(Genre):
                                  f"has none there", (cell,)))
         for rule in self.all_rules(puzzle):
             out += rule.check(v)
+        if self.failcode_order:
+            rank = {code: i for i, code in enumerate(self.failcode_order)}
+            out.sort(key=lambda x: rank.get(x.code, len(rank)))
         return out
 
 
