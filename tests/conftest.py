@@ -90,13 +90,13 @@ def solution_set(puzzle, limit: int = 500) -> set:
 #: The share of clue candidates loose_boards keeps, where 60% leaves nothing open (a
 #: Sudoku candidate fixes its cell outright: a fifth of them leave a 5x5 ambiguous).
 LOOSE_SHARE = {"sudoku": 0.2, "futoshiki": 0.15, "skyscrapers": 0.15, "kakuro": 0.0,
-               "numberlink": 0.7,
+               "numberlink": 0.7, "dominos": 0.8,
                "str8ts": 0.25,
                "hitori": 0.9, "kurodoko": 0.3, "creek": 0.4, "starbattle": 0.1, "tents": 0.2,
                "battleships": 0.3, "grandtour": 0.15, "yajilin": 0.4, "magnets": 0.15}
 #: Extra columns on odd sizes, for genres with no answer on an odd number of cells
 #: (Grand Tour: a loop through every cell).
-LOOSE_WIDER = {"grandtour": 1}
+LOOSE_WIDER = {"dominos": 1, "grandtour": 1}
 
 
 def loose_boards(name: str, n: int, seed: int, size: int) -> list:

@@ -60,6 +60,7 @@ from .grandtour import GRANDTOUR
 from .shikaku import SHIKAKU
 from .galaxies import GALAXIES
 from .numberlink import NUMBERLINK
+from .dominos import DOMINOS
 
 GENRES: dict[str, Genre] = {}
 
@@ -121,7 +122,7 @@ for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERL
                KAKURASU,
                EASYASABC, LITS, KAKURO,
                YAJILIN, COUNTRY, CORRAL, LINESWEEPER, GRANDTOUR,
-               SHIKAKU, GALAXIES, NUMBERLINK,
+               SHIKAKU, GALAXIES, NUMBERLINK, DOMINOS,
                HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS,
                RIPPLE,
                STR8TS, LIGHTHOUSES,

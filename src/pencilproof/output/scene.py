@@ -389,10 +389,11 @@ def _borders(puzzle: Puzzle, by_answer: bool, marks: dict[Cell, str], gx: float,
         layout = None  # not this grid's layout: nothing to draw from it
     if layout is None and not by_answer:
         return []
-    if by_answer and "walls" in get_genre(puzzle.genre).formats.drawing.values():
-        # the answer's characters name borders (Shikaku): draw its pieces' borders
+    kinds = set(get_genre(puzzle.genre).formats.drawing.values())
+    if by_answer and kinds & {"walls", "links"}:
+        # the answer's characters name borders (Shikaku) or links (Dominos): its pieces
         labels = region_labels(["".join(marks.get((r, c), "#") for c in range(puzzle.cols))
-                                for r in range(puzzle.rows)])
+                                for r in range(puzzle.rows)], "links" in kinds)
         marks = {x: str(labels[x[0]][x[1]]) for x in marks}
 
     def differ(a: Cell, b: Cell) -> bool:

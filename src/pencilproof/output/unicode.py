@@ -221,8 +221,9 @@ def _regions(spec: FormatSpec, puzzle: Puzzle, solution: Solution | None) -> Opt
     by_answer = spec.answer_regions and solution is not None
     if layout is None and not by_answer:
         return None
-    walls = region_labels(solution.rows) if by_answer and solution is not None and \
-        "walls" in spec.drawing.values() else None  # the answer names borders (Shikaku)
+    kinds = set(spec.drawing.values())  # the answer names borders (Shikaku) or links (Dominos)
+    walls = region_labels(solution.rows, "links" in kinds) if by_answer and solution is not None \
+        and kinds & {"walls", "links"} else None
     return [[(layout[r][c] if layout is not None else None,
               (walls[r][c] if walls is not None else solution[(r, c)])
               if by_answer and solution is not None else None)

@@ -35,6 +35,7 @@ from typing import AbstractSet, Any, Callable, Hashable, Mapping, Optional, Sequ
 from ...puzzle import Cell, Violation
 from ..cnf import at_most_one_linear
 from .urlcodec import Cursor
+from .layers import PIPE_DIRS
 from .model import Atom, Encoder, Layer, Lazy, Lit, Rule, Values, bad_char
 
 #: Answer character -> the sides (R: right, D: down) that are borders, and back.
@@ -150,13 +151,16 @@ def inner_borders(v: Values, layer: Walls, of: Mapping[Cell, int],
     return [Violation(code, "a border lies inside a piece", tuple(sorted(set(bad))))] if bad else []
 
 
-def region_labels(rows: Sequence[str]) -> list[list[int]]:
+def region_labels(rows: Sequence[str], links: bool = False) -> list[list[int]]:
     """Each cell's piece number, from answer rows of :class:`Walls` characters (a cell with
-    any other character, a hole, is a piece of its own): what pictures draw as borders."""
+    any other character, a hole, is a piece of its own): what pictures draw as borders.
+    ``links``: the rows are pipes instead (Dominos), cells joined where a line runs."""
     h, w = len(rows), len(rows[0]) if rows else 0
 
     def joined(a: Cell, b: Cell) -> bool:  # a lies left of or above b
         ca, cb = rows[a[0]][a[1]], rows[b[0]][b[1]]
+        if links:
+            return ("E" if a[0] == b[0] else "S") in PIPE_DIRS.get(ca, ())
         return ca in SIDES and cb in SIDES and ("R" if a[0] == b[0] else "D") not in SIDES[ca]
 
     label = [[-1] * w for _ in range(h)]

@@ -191,9 +191,9 @@ def domino_lines(v: Values, cells: Sequence[Cell]) -> list[tuple[Cell, Cell]]:
             and v[edge_atom(x, d)]]
 
 
-def distinct_choice(options: Sequence[Sequence[Any]]) -> bool:
-    """Whether each item can take one of its options, no option twice (a matching, by
-    augmenting paths)."""
+def choose_distinct(options: Sequence[Sequence[Any]]) -> Optional[list[Any]]:
+    """One option per item, no option twice (a matching, by augmenting paths), or None
+    when there is no such choice."""
     taken: dict[Any, int] = {}
 
     def place(i: int, seen: set[Any]) -> bool:
@@ -204,7 +204,17 @@ def distinct_choice(options: Sequence[Sequence[Any]]) -> bool:
                     taken[o] = i
                     return True
         return False
-    return all(place(i, set()) for i in range(len(options)))
+    if not all(place(i, set()) for i in range(len(options))):
+        return None
+    out: list[Any] = [None] * len(options)
+    for o, i in taken.items():
+        out[i] = o
+    return out
+
+
+def distinct_choice(options: Sequence[Sequence[Any]]) -> bool:
+    """Whether each item can take one of its options, no option twice."""
+    return choose_distinct(options) is not None
 
 
 class DistinctDominoes(Rule):
@@ -338,5 +348,5 @@ def pipe_rows(paths: list[list[Cell]], rows: int, cols: int) -> tuple[str, ...]:
 
 
 __all__ = ["colour", "line_pieces", "TerminalPaths", "TerminalValue", "DominoTiling",
-           "DistinctDominoes", "distinct_choice", "domino_lines", "ValuedEncoded", "BACK",
+           "DistinctDominoes", "distinct_choice", "choose_distinct", "domino_lines", "ValuedEncoded", "BACK",
            "random_path", "partner", "pipe_rows"]
