@@ -20,10 +20,10 @@ import random
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
-from .kit import Count, KitGeneration, KitGenre, NotAll, S, Shade, Values, kit_formats
-from .kit.lattice import areas, normalize_areas, pairs
+from .kit import Count, KitGeneration, KitGenre, S, Shade, Values, kit_formats
+from .kit.lattice import areas, normalize_areas
 from .kit.model import Rule
-from .kit.regions import ConnectedCells, RoomRuns
+from .kit.regions import RoomRuns, shaded_apart, unshaded_connected
 
 #: Room sides the generator draws. Thin rooms say more: on 10x10, 19 of 60 attempts were
 #: unique with these, 1 of 60 with (1, 2, 2, 3, 3, 4), none with (2, 2, 3).
@@ -66,15 +66,10 @@ class Heyawake(KitGenre):
                                  f"({', '.join(numbered)})", where)
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
-        rows, cols = puzzle.rows, puzzle.cols
         self.rooms(puzzle)
-        out: list[Rule] = [NotAll([S(a), S(b)], (a, b), "csAdjacent", "two shaded cells touch")
-                           for a, b in pairs(puzzle)]
-        out.append(ConnectedCells(rows, cols, "cuDivideRB", "the unshaded cells fall into {k} "
-                                  "pieces"))
-        out.append(RoomRuns(puzzle.param("areas"), "bkUnshadeConsecGt3",
-                            "a run of unshaded cells crosses two room borders"))
-        return out
+        return [*shaded_apart(puzzle), unshaded_connected(puzzle),
+                RoomRuns(puzzle.param("areas"), "bkUnshadeConsecGt3",
+                         "a run of unshaded cells crosses two room borders")]
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
         if not isinstance(clue, int):

@@ -29,10 +29,9 @@ from ..puzzle import Cell, Clue, Puzzle, Violation
 from .base import read_number
 from .contract import ClueKey, Generation, Symmetry
 from .grid import is_connected, neighbours
-from .kit import KitAnswer, KitGeneration, KitGenre, NotAll, S, Shade, Values, kit_formats
-from .kit.lattice import pairs
+from .kit import KitAnswer, KitGeneration, KitGenre, S, Shade, Values, kit_formats
 from .kit.model import Atom, Encoder, Lit, Rule
-from .kit.regions import ConnectedCells
+from .kit.regions import shaded_apart, unshaded_connected
 
 
 def Q(cell: Cell, n: int) -> Atom:
@@ -94,11 +93,7 @@ class Hitori(KitGenre):
         return value
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
-        out: list[Rule] = [NotAll([S(a), S(b)], (a, b), "csAdjacent", "two shaded cells touch")
-                           for a, b in pairs(puzzle)]
-        out.append(ConnectedCells(puzzle.rows, puzzle.cols, "cuDivideRB",
-                                  "the unshaded cells fall into {k} pieces"))
-        return out
+        return [*shaded_apart(puzzle), unshaded_connected(puzzle)]
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
         return [Number(puzzle, cell, clue)] if isinstance(clue, int) else []

@@ -18,10 +18,10 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Violation
 from .base import read_number
 from .cnf import and_chain, exactly_sum
-from .kit import KitGeneration, KitGenre, NotAll, S, Shade, Values, kit_formats
-from .kit.lattice import pairs, sight
+from .kit import KitGeneration, KitGenre, S, Shade, Values, kit_formats
+from .kit.lattice import sight
 from .kit.model import Encoder, Lit, Rule
-from .kit.regions import ConnectedCells
+from .kit.regions import shaded_apart, unshaded_connected
 
 
 def seen(v: Values, runs: list[list[Cell]]) -> int:
@@ -94,11 +94,7 @@ class Kurodoko(KitGenre):
                                  f"{puzzle.rows}x{puzzle.cols} grid sees at most {most})", where)
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
-        out: list[Rule] = [NotAll([S(a), S(b)], (a, b), "csAdjacent", "two shaded cells touch")
-                           for a, b in pairs(puzzle)]
-        out.append(ConnectedCells(puzzle.rows, puzzle.cols, "cuDivideRB",
-                                  "the unshaded cells fall into {k} pieces"))
-        return out
+        return [*shaded_apart(puzzle), unshaded_connected(puzzle)]
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
         return [Sight(puzzle, cell, clue if isinstance(clue, int) else None)]

@@ -23,12 +23,12 @@ import random
 from ..errors import InputError
 from ..puzzle import Puzzle
 from .contract import JankoBlock
-from .kit import KitGeneration, KitGenre, NotAll, S, Shade, kit_formats
-from .kit.lattice import areas, blocks
+from .kit import KitGeneration, KitGenre, Shade, kit_formats
+from .kit.lattice import areas
 from .kit.bodies import CountBorders
 from .kit.model import Rule
 from .kit.placement import KnownCells, janko_layout, random_rooms
-from .kit.regions import ConnectedCells
+from .kit.regions import no_shaded_2x2, shaded_connected
 from .kit.shapes import RoomPiece, ShapesApart
 
 ORDER = ("cs2x2", "bkShadeGt4", "bkShadeDivide", "bsSameShape", "csDivide", "bkNoShade",
@@ -63,13 +63,11 @@ class Lits(KnownCells, KitGenre):
         return janko_layout(self.name, block)
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
-        out: list[Rule] = [NotAll([S(x) for x in block], block, "cs2x2", "a 2x2 block is shaded")
-                           for block in blocks(puzzle)]
+        out = no_shaded_2x2(puzzle)
         rooms = [RoomPiece(room, 4, k, CODES) for k, room in sorted(areas(puzzle).items())]
         out += rooms
         out.append(ShapesApart(rooms, "bsSameShape", "two {shape} tetrominoes touch"))
-        out.append(ConnectedCells(puzzle.rows, puzzle.cols, "csDivide",
-                                  "the shaded cells fall into {k} pieces", shaded=True))
+        out.append(shaded_connected(puzzle))
         return out
 
     def random_layout(self, rows: int, cols: int, rng: random.Random) -> Puzzle:

@@ -32,10 +32,10 @@ from collections import deque
 from ..puzzle import Cell, Clue, Puzzle, Violation
 from .contract import Symmetry
 from .grid import neighbours
-from .kit import KitAnswer, KitGeneration, KitGenre, NotAll, S, Shade, Values, kit_formats
+from .kit import KitAnswer, KitGeneration, KitGenre, S, Shade, Values, kit_formats
 from .kit.blocks import ConnectedAround, Rectangles
-from .kit.lattice import blocks
 from .kit.model import Atom, Encoder, Lit, Rule
+from .kit.regions import no_shaded_2x2
 
 
 def Q(cell: Cell) -> Atom:
@@ -132,8 +132,7 @@ class Mochikoro(KitGenre):
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         rows, cols = puzzle.rows, puzzle.cols
-        out: list[Rule] = [NotAll([S(x) for x in block], block, "cs2x2", "a 2x2 block is shaded")
-                           for block in blocks(puzzle)]
+        out = no_shaded_2x2(puzzle)
         out.append(ConnectedAround(rows, cols, "csDivide8", "the unshaded rectangles fall into "
                                    "{k} networks (joined at corners)"))
         out.append(Rectangles(rows, cols, "cuNotRect", "an unshaded area is not a rectangle"))

@@ -28,10 +28,9 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .contract import ClueKey, Switchable, Symmetry
 from .grid import components
-from .kit import KitAnswer, KitEncoded, KitGeneration, KitGenre, NotAll, S, Shade, kit_formats
-from .kit.lattice import blocks
+from .kit import KitAnswer, KitEncoded, KitGeneration, KitGenre, Shade, kit_formats
 from .kit.model import Rule
-from .kit.regions import ConnectedCells, Islands
+from .kit.regions import Islands, no_shaded_2x2, shaded_connected
 
 if TYPE_CHECKING:
     from ..solvers.backends import Backend
@@ -64,11 +63,7 @@ class Nurikabe(KitGenre):
 
     def shape(self, puzzle: Puzzle) -> list[Rule]:
         """The wall's rules: no 2x2 block, one connected piece."""
-        out: list[Rule] = [NotAll([S(x) for x in block], block, "cs2x2", "a 2x2 block is shaded")
-                           for block in blocks(puzzle)]
-        out.append(ConnectedCells(puzzle.rows, puzzle.cols, "csDivide",
-                                  "the shaded cells fall into {k} pieces", shaded=True))
-        return out
+        return [*no_shaded_2x2(puzzle), shaded_connected(puzzle)]
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         if puzzle.param(SHAPE_ONLY) is not None:

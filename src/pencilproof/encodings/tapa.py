@@ -26,11 +26,10 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Violation
 from .base import read_number
 from .contract import Glyph
-from .kit import KitGeneration, KitGenre, NotAll, S, Shade, Values, kit_formats
+from .kit import KitGeneration, KitGenre, S, Shade, Values, kit_formats
 from .kit.blocks import Table
-from .kit.lattice import blocks as squares
 from .kit.model import Rule
-from .kit.regions import ConnectedCells
+from .kit.regions import no_shaded_2x2, shaded_connected
 
 #: The ring around a cell, clockwise from the top-left (pzprjs's order).
 RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
@@ -163,11 +162,7 @@ class Tapa(KitGenre):
         return None if clue is None else Glyph(" ".join(map(str, as_blocks(clue))), short=clue_text(clue))
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
-        out: list[Rule] = [NotAll([S(x) for x in sq], sq, "cs2x2", "a 2x2 block is shaded")
-                           for sq in squares(puzzle)]
-        out.append(ConnectedCells(puzzle.rows, puzzle.cols, "csDivide",
-                                  "the shaded cells fall into {k} pieces", shaded=True))
-        return out
+        return [*no_shaded_2x2(puzzle), shaded_connected(puzzle)]
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
         return [Ring(puzzle, cell, clue)]

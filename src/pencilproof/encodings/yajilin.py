@@ -28,12 +28,12 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Violation
 from ..solvers.backends import make_backend
 from .contract import ClueKey, Glyph
-from .kit import Count, KitAnswer, KitGeneration, KitGenre, NotAll, S, Values, kit_formats
+from .kit import Count, KitAnswer, KitGeneration, KitGenre, S, Values, kit_formats
 from .kit.arrows import ARROW_MARKS, ahead, arrow_of, parse_arrow
-from .kit.lattice import pairs
 from .kit.loops import LineDegrees, SingleLoop
 from .kit.model import Encoder, Lit, Rule
 from .kit.paths import JANKO_PIPES, NoLine, ShadedLines, ShadedOrVisited, first_answer
+from .kit.regions import shaded_apart
 
 
 class NoArrow(Rule):
@@ -85,8 +85,7 @@ class Yajilin(KitGenre):
         free = [c for c in puzzle.cells() if c not in clues]
         live = frozenset(free)
         out: list[Rule] = [LineDegrees(free), NoLine(clues, "lnOnClue", "a line enters a clue cell")]
-        out += [NotAll([S(a), S(b)], (a, b), "csAdjacent", "two shaded cells touch")
-                for a, b in pairs(puzzle) if a in live and b in live]
+        out += shaded_apart(puzzle, live)
         return out + [SingleLoop(free), ShadedOrVisited(free, live)]
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:

@@ -7,7 +7,9 @@
   (Fillomino), with :func:`size_domains` (which sizes a cell's region can have at all);
 * :class:`ConnectedCells`: the unshaded (or shaded) cells form one piece;
 * :class:`RoomRuns`: no straight run of unshaded cells crosses more than so many room
-  borders (Heyawake).
+  borders (Heyawake);
+* :func:`no_shaded_2x2`, :func:`shaded_apart`, :func:`shaded_connected`,
+  :func:`unshaded_connected`: the shading rules many genres share, with pzprjs's codes.
 
 Island and region sizes are lazy: after each solve every piece of the wrong size gets a
 cut that holds in every answer (see each class), so nothing is enumerated up front.
@@ -18,9 +20,11 @@ from collections import deque
 from typing import AbstractSet, Callable, Collection, Iterable, Mapping, Optional, Sequence
 
 from ...errors import InputError
-from ...puzzle import Cell, Violation
+from ...puzzle import Cell, Puzzle, Violation
 from ..grid import LazyConnectivity, components, neighbours
+from .lattice import blocks, pairs
 from .model import N, S, Atom, Encoder, Lazy, Lit, Rule, Values
+from .rules import NotAll
 
 
 def _path(start: Cell, goals: Collection[Cell], inside: Collection[Cell], rows: int,
@@ -397,3 +401,29 @@ class _RegionCuts(Lazy):
                 out += [[-lits[N(x, n)]] + wall for x in piece]
         self.cuts_added += len(out)
         return out
+
+
+# -- shading rules many genres share --------------------------------------------------------
+def no_shaded_2x2(puzzle: Puzzle) -> list[Rule]:
+    """No 2x2 block is all shaded (pzprjs's cs2x2: Nurikabe, Tapa, LITS, Mochikoro)."""
+    return [NotAll([S(x) for x in block], block, "cs2x2", "a 2x2 block is shaded")
+            for block in blocks(puzzle)]
+
+
+def shaded_apart(puzzle: Puzzle, among: Optional[AbstractSet[Cell]] = None) -> list[Rule]:
+    """No two shaded cells share a side (pzprjs's csAdjacent: Hitori, Kurodoko, Heyawake;
+    ``among``: only pairs of these cells, as Yajilin's cells without clues)."""
+    return [NotAll([S(a), S(b)], (a, b), "csAdjacent", "two shaded cells touch")
+            for a, b in pairs(puzzle) if among is None or (a in among and b in among)]
+
+
+def shaded_connected(puzzle: Puzzle) -> Rule:
+    """The shaded cells form one piece (pzprjs's csDivide)."""
+    return ConnectedCells(puzzle.rows, puzzle.cols, "csDivide",
+                          "the shaded cells fall into {k} pieces", shaded=True)
+
+
+def unshaded_connected(puzzle: Puzzle) -> Rule:
+    """The unshaded cells form one piece (pzprjs's cuDivideRB)."""
+    return ConnectedCells(puzzle.rows, puzzle.cols, "cuDivideRB",
+                          "the unshaded cells fall into {k} pieces")
