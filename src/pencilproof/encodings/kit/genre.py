@@ -90,8 +90,8 @@ class KitEncoded:
 class KitGenre(Genre):
     """The base of every genre written on the kit (see the module docstring)."""
 
-    encodings = ("kit",)
-    answer_type = KitAnswer
+    encodings: ClassVar[tuple[str, ...]] = ("kit",)
+    answer_type: ClassVar[type] = KitAnswer
     layer: ClassVar[Layer]
     #: Janko problem tokens besides numbers -> grid values; solution tokens -> answer
     #: characters (any token not listed is "no mark": the layer's blank character).

@@ -182,8 +182,8 @@ class GridGenre(KitGenre):
     Violations come out in the order of :attr:`codes` (rules first, then clues, if
     empty)."""
 
-    encodings: ClassVar[tuple[str, ...]] = ("lazy", "reference")  # type: ignore[assignment]
-    answer_type: ClassVar[type] = Shading  # type: ignore[assignment]
+    encodings: ClassVar[tuple[str, ...]] = ("lazy", "reference")
+    answer_type: ClassVar[type] = Shading
     on: ClassVar[str] = "#"
     off: ClassVar[str] = "."
     #: A given fixes its cell off (a clue cell unshaded, a wall without a lamp).
