@@ -32,7 +32,7 @@ from .contract import Glyph, JankoBlock
 from .kit import NotAll, S, Shade, Values, kit_formats
 from .kit.bodies import EdgeCellsFleet
 from .kit.files import FleetGrid
-from .kit.lines_of_cells import EdgeGenre, EdgeGeneration, edge_cells
+from .kit.lines_of_cells import EdgeGeneration, EdgeGenre, count_label, edge_cells, line_name
 from .kit.model import Rule
 from .kit.placement import PARTS, ExactCount, Fleet, ShipPart, part_of
 
@@ -110,12 +110,7 @@ class Battleships(EdgeGenre):
         return fleet
 
     def edge_label(self, token: object, where: str) -> Optional[int]:
-        if token is None:
-            return None
-        n = read_number(token, where, "a number", "a ship count must be a number")
-        if n < 0:
-            raise InputError(f"a ship count is at least 0, got {n}", where)
-        return n
+        return count_label(token, where, "a ship count")
 
     def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
         super().check_puzzle(puzzle, where)
@@ -142,9 +137,8 @@ class Battleships(EdgeGenre):
 
     def edge_rules(self, puzzle: Puzzle, side: str, i: int, label: Any) -> list[Rule]:
         cells = edge_cells(puzzle, side, i)
-        what = f"row {i + 1}" if side == "left" else f"column {i + 1}"
         return [ExactCount([S(x) for x in cells], label, cells, "exShadeNe",
-                           f"{what} has {{k}} ship cells instead of {{n}}")]
+                           f"{line_name(side, i)} has {{k}} ship cells instead of {{n}}")]
 
     def edge_value(self, puzzle: Puzzle, v: Values, side: str, i: int) -> Any:
         return v.count(S(x) for x in edge_cells(puzzle, side, i))

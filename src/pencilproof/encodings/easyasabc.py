@@ -26,10 +26,11 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
 from .contract import ClueKey, JankoBlock, UrlBody
-from .kit import AllDifferent, Count, Fix, Number, Values, kit_formats
+from .kit import AllDifferent, Count, Number, Values, kit_formats
 from .kit.lattice import lines
 from .kit.lines_of_cells import EdgeGeneration, EdgeGenre, FirstSeen, edge_cells, is_edge_key
 from .kit.model import N, Atom, Encoder, Layer, Lit, Rule, bad_char
+from .kit.numbers import given_number
 from .kit.urlcodec import Cursor, read_number16, write_number16
 
 LETTERS = string.ascii_uppercase
@@ -167,7 +168,7 @@ class EasyAsAbc(EdgeGenre):
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
         v = LETTERS.index(str(clue)) + 1
-        return [Fix(N(cell, v), True, cell, "nmGiven", f"the given {clue} is changed")]
+        return [given_number(cell, clue, v)]
 
     def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
         n = v.cell["number"].get(cell)

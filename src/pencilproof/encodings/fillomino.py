@@ -28,9 +28,10 @@ from typing import Any, Callable
 from ..puzzle import Cell, Clue, Puzzle
 from .contract import Symmetry
 from .grid import neighbours
-from .kit import Fix, KitAnswer, KitGeneration, KitGenre, Number, Values, kit_formats
+from .kit import KitAnswer, KitGeneration, KitGenre, Number, Values, kit_formats
 from .kit.layers import DIGITS, char_number, number_char
 from .kit.model import N, Atom, Encoder, Layer, Lit, Rule, bad_char
+from .kit.numbers import given_number
 from .kit.regions import NumberRegions, size_domains
 
 class Sizes(Number):
@@ -101,7 +102,7 @@ class Fillomino(KitGenre):
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
         if not isinstance(clue, int):
             return []
-        return [Fix(N(cell, clue), True, cell, "nmGiven", f"the given {clue} is changed")]
+        return [given_number(cell, clue)]
 
     def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
         n = v.cell["number"][cell]

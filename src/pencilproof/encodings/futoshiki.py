@@ -23,10 +23,10 @@ from typing import Any, Mapping, Optional
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .contract import ClueKey, JankoBlock
-from .kit import AllDifferent, Count, Fix, KitGenre, Number, Values, kit_formats
-from .kit.lattice import lines, pairs
-from .kit.model import N, Layer, Rule
-from .kit.numbers import LayoutGeneration, Less
+from .kit import KitGenre, Number, Values, kit_formats
+from .kit.lattice import pairs
+from .kit.model import Layer, Rule
+from .kit.numbers import LayoutGeneration, Less, filled, given_number, latin_lines
 
 RELATION = re.compile(r"r(\d+)c(\d+)\s*([<>])\s*r(\d+)c(\d+)")
 JANKO_SIGNS = {"«": "<", "»": ">", "A": "<", "V": ">", "<": "<", ">": ">", "^": "<", "v": ">"}
@@ -126,11 +126,7 @@ class Futoshiki(KitGenre):
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         n = puzzle.rows
-        values = range(1, n + 1)
-        out: list[Rule] = [AllDifferent(cells, values, "nmDupRow", f"a number repeats in {name}", exact=True)
-                           for name, cells in lines(puzzle)]
-        out += [Count([N(x, v) for v in values], 1, [x], "ceNoNum", f"a cell has no number 1-{n}", ">=")
-                for x in puzzle.cells()]
+        out = latin_lines(puzzle) + filled(puzzle.cells(), n, f"a cell has no number 1-{n}")
         return out + [self.sign(a, b) for a, b in self.relations(puzzle)]
 
     def sign(self, a: Cell, b: Cell) -> Rule:
@@ -140,7 +136,7 @@ class Futoshiki(KitGenre):
         if len(cell) == 3:  # a sign (r, c, "R" | "D")
             a, b = pair(cell)
             return [self.sign(a, b) if clue == "<" else self.sign(b, a)]
-        return [Fix(N(cell, clue), True, cell, "nmGiven", f"the given {clue} is changed")]
+        return [given_number(cell, clue)]
 
     def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
         return v.cell["number"][cell]

@@ -21,7 +21,7 @@ import random
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .kit import Count, KitGeneration, KitGenre, S, Shade, Values, kit_formats
-from .kit.lattice import areas, normalize_areas
+from .kit.lattice import areas, normalize_areas, one_given_per_area
 from .kit.model import Rule
 from .kit.regions import RoomRuns, shaded_apart, unshaded_connected
 
@@ -59,11 +59,7 @@ class Heyawake(KitGenre):
         super().check_puzzle(puzzle, where)
         if puzzle.param("areas") is None:
             raise InputError("a Heyawake needs its rooms ('areas')", where)
-        for room in self.rooms(puzzle).values():
-            numbered = [f"r{r + 1}c{c + 1}" for r, c in room if puzzle[(r, c)] is not None]
-            if len(numbered) > 1:
-                raise InputError(f"one room holds {len(numbered)} numbers "
-                                 f"({', '.join(numbered)})", where)
+        one_given_per_area(puzzle, "room", "number", where)
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         self.rooms(puzzle)

@@ -20,11 +20,12 @@ from typing import Any, Sequence
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
-from .kit import Count, Fix, KitGenre, Values, kit_formats
+from .kit import KitGenre, Values, kit_formats
 from .kit.genre import KitAnswer
 from .kit.lattice import around
-from .kit.model import N, Layer, Rule
+from .kit.model import Layer, Rule
 from .kit.number_path import WIDE_MAX, ConsecutivePath, EachOnce, WideNumber, wide_char, wide_rows
+from .kit.numbers import filled, given_number
 
 
 def king(a: Cell, b: Cell) -> int:
@@ -83,12 +84,11 @@ class Hidoku(KitGenre):
         out: list[Rule] = [EachOnce(cells, range(1, n + 1), "nmDupNum", "a number is written twice")]
         out.append(ConsecutivePath(cells, n, lambda x: around(puzzle, x), "nmNoNext",
                                    "{n} does not touch {k}"))
-        out += [Count([N(x, v) for v in range(1, n + 1)], 1, [x], "ceNoNum",
-                      f"a cell has no number 1-{n}", ">=") for x in cells]
+        out += filled(cells, n, f"a cell has no number 1-{n}")
         return out
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
-        return [Fix(N(cell, clue), True, cell, "nmGiven", f"the given {clue} is changed")]
+        return [given_number(cell, clue)]
 
     def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
         return v.cell["number"][cell]

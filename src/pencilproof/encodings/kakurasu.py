@@ -17,10 +17,10 @@ from typing import Any, Optional
 
 from ..errors import InputError
 from ..puzzle import Puzzle
-from .base import read_number
 from .contract import JankoBlock
 from .kit import S, Shade, Values, kit_formats
-from .kit.lines_of_cells import EdgeGenre, Regular, boolean_letters, edge_cells, sum_automaton
+from .kit.lines_of_cells import (EdgeGenre, Regular, boolean_letters, count_label, edge_cells, line_name,
+                                  sum_automaton)
 from .kit.model import Rule
 
 
@@ -38,33 +38,23 @@ class Kakurasu(EdgeGenre):
     layer = Shade()
     formats = kit_formats(janko_names=("kakurasu",), blank=".")
     editor_candidates = (".",)
-
-    def parse_clue(self, token: object, where: str) -> Any:
-        if token is None or token == "." or token == "-":
-            return None
-        raise InputError(f"a Kakurasu has no givens in its cells, got {token!r} (its sums are "
-                         f"'right' and 'bottom')", where)
+    labels_only = ("a Kakurasu", "sums")
 
     def edge_label(self, token: object, where: str) -> Optional[int]:
-        if token is None or token == "-":
-            return None
-        value = read_number(token, where, "a sum or '-'", "a sum must be a number")
-        if value < 0:
-            raise InputError(f"a sum is at least 0, got {value}", where)
-        return value
+        return count_label(token, where, "a sum", "-")
 
     def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
         super().check_puzzle(puzzle, where)
         for (side, i), total in self.labels(puzzle).items():
             n = puzzle.cols if side == "right" else puzzle.rows
             if total > n * (n + 1) // 2:
-                what = f"row {i + 1}" if side == "right" else f"column {i + 1}"
+                what = line_name(side, i)
                 raise InputError(f"the sum {total} of {what} is more than 1+...+{n} = "
                                  f"{n * (n + 1) // 2}", where)
 
     def edge_rules(self, puzzle: Puzzle, side: str, i: int, label: Any) -> list[Rule]:
         cells = edge_cells(puzzle, side, i)
-        what = f"row {i + 1}" if side == "right" else f"column {i + 1}"
+        what = line_name(side, i)
         return [Regular(boolean_letters([S(x) for x in cells]),
                         sum_automaton([weight(side, x) for x in cells], label), cells,
                         "exSumNe", f"the shaded cells of {what} do not add up to {label}")]

@@ -27,11 +27,11 @@ from typing import Any, Mapping, Optional
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .contract import ClueKey, Glyph, JankoBlock, Symmetry
-from .kit import AllDifferent, Count, Fix, KitAnswer, KitGenre, Number, kit_formats
-from .kit.model import N, Rule
+from .kit import AllDifferent, KitAnswer, KitGenre, Number, kit_formats
+from .kit.model import Rule
 from .kit.bodies import KakuroSums
 from .kit.files import KakuroGrid
-from .kit.numbers import Arithmetic, LayoutGeneration, numbers
+from .kit.numbers import Arithmetic, LayoutGeneration, filled, given_number, numbers
 
 SUMS = re.compile(r"([0-9]*)\\([0-9]*)")
 STEP = {"D": (1, 0), "R": (0, 1)}
@@ -154,8 +154,7 @@ class Kakuro(KitGenre):
                 for r in self.clue_rules(puzzle, (*cell, d), v)]
         out += [r for cell, v in sorted(puzzle.clues().items()) if not black(v)
                 for r in self.clue_rules(puzzle, cell, v)]
-        out += [Count([N(x, v) for v in range(1, 10)], 1, [x], "ceNoNum", "a white cell has no digit", ">=")
-                for x in self.free_cells(puzzle)]
+        out += filled(self.free_cells(puzzle), 9, "a white cell has no digit")
         return out
 
     def all_rules(self, puzzle: Puzzle) -> list[Rule]:
@@ -163,7 +162,7 @@ class Kakuro(KitGenre):
 
     def clue_rules(self, puzzle: Puzzle, cell: Any, clue: Clue) -> list[Rule]:
         if len(cell) == 2:
-            return [Fix(N(cell, clue), True, cell, "nmGiven", f"the given {clue} is changed")]
+            return [given_number(cell, clue)]
         r, c, d = cell
         return [Arithmetic(run(puzzle, (r, c), d), "+", int(str(clue)), "nmSumRowNe",
                            f"the digits of a run do not add up to {clue}", distinct=True)]

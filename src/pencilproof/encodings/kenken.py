@@ -18,10 +18,11 @@ import random
 import re
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
-from .kit import AllDifferent, Count, KitGenre, Number, Values, kit_formats
-from .kit.lattice import areas, lines
-from .kit.model import N, Layer, Rule
-from .kit.numbers import Arithmetic, LayoutGeneration, combine, random_cages
+from .kit import KitGenre, Number, Values, kit_formats
+from .kit.lattice import areas, one_given_per_area
+from .kit.model import Layer, Rule
+from .kit.numbers import (Arithmetic, LayoutGeneration, check_square, combine, filled, latin_lines,
+                          random_cages)
 
 CLUE = re.compile(r"([0-9]+)\s*([-+*/x×÷−])")
 SPELLING = {"x": "*", "×": "*", "÷": "/", "−": "-"}
@@ -72,25 +73,14 @@ class KenKen(KitGenre):
     def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
         super().check_puzzle(puzzle, where)
         n = puzzle.rows
-        if puzzle.cols != n:
-            raise InputError(f"a KenKen is square, not {puzzle.rows}x{puzzle.cols}", where)
-        if n > 35:
-            raise InputError(f"a KenKen of side {n} is larger than 35", where)
+        check_square(n, puzzle.cols, "a KenKen", where)
         if puzzle.param("areas") is None:
             raise InputError("a KenKen needs its cages ('areas')", where)
-        for cage in areas(puzzle).values():
-            clues = [f"r{r + 1}c{c + 1}" for r, c in cage if puzzle[(r, c)] is not None]
-            if len(clues) > 1:
-                raise InputError(f"one cage holds {len(clues)} targets ({', '.join(clues)})", where)
+        one_given_per_area(puzzle, "cage", "target", where)
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         n = puzzle.rows
-        values = range(1, n + 1)
-        out: list[Rule] = [AllDifferent(cells, values, "nmDupRow", f"a number repeats in {name}", exact=True)
-                           for name, cells in lines(puzzle)]
-        out += [Count([N(x, v) for v in values], 1, [x], "ceNoNum", f"a cell has no number 1-{n}", ">=")
-                for x in puzzle.cells()]
-        return out
+        return latin_lines(puzzle) + filled(puzzle.cells(), n, f"a cell has no number 1-{n}")
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
         if clue is None:
@@ -115,8 +105,7 @@ class KenKen(KitGenre):
         return f"{combine(op, got)}{op}"
 
     def random_layout(self, rows: int, cols: int, rng: random.Random) -> Puzzle:
-        if rows != cols:
-            raise InputError(f"a KenKen is square, not {rows}x{cols}", "--size")
+        check_square(rows, cols, "a KenKen", "--size", most=None)
         cages = random_cages(rows, cols, rng, (1, 2, 2, 2, 3, 3, 4))
         return super().random_layout(rows, cols, rng).with_params(areas=cages)
 

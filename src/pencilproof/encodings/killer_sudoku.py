@@ -20,10 +20,10 @@ from typing import Any, Optional
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .contract import JankoBlock
-from .kit import AllDifferent, Count, KitGenre, Number, Values, kit_formats
-from .kit.lattice import areas, lines
-from .kit.model import N, Layer, Rule
-from .kit.numbers import Arithmetic, LayoutGeneration, random_cages
+from .kit import AllDifferent, KitGenre, Number, Values, kit_formats
+from .kit.lattice import areas
+from .kit.model import Layer, Rule
+from .kit.numbers import Arithmetic, LayoutGeneration, check_square, filled, latin_lines, random_cages
 from .sudoku import box_shape, standard_areas
 
 
@@ -52,10 +52,7 @@ class KillerSudoku(KitGenre):
 
     def validate(self, puzzle: Puzzle, where: str) -> None:
         n = puzzle.rows
-        if puzzle.cols != n:
-            raise InputError(f"a Killer Sudoku is square, not {puzzle.rows}x{puzzle.cols}", where)
-        if n > 35:
-            raise InputError(f"a Killer Sudoku of side {n} is larger than 35", where)
+        check_square(n, puzzle.cols, "a Killer Sudoku", where)
         if puzzle.param("areas") is None:
             raise InputError("a Killer Sudoku needs its cages ('areas')", where)
         for cage in self.cages(puzzle).values():
@@ -90,12 +87,10 @@ class KillerSudoku(KitGenre):
         boxes = areas(puzzle.with_params(areas=layout)) if layout else {}
         out: list[Rule] = [AllDifferent(cells, values, "bkDupNum", "a number repeats in a box", exact=True)
                            for cells in boxes.values()]
-        out += [AllDifferent(cells, values, "nmDupRow", f"a number repeats in {name}", exact=True)
-                for name, cells in lines(puzzle)]
+        out += latin_lines(puzzle)
         out += [AllDifferent(cells, values, "cgDupNum", "a number repeats in a cage")
                 for cells in self.cages(puzzle).values()]
-        out += [Count([N(x, v) for v in values], 1, [x], "ceNoNum", f"a cell has no number 1-{n}", ">=")
-                for x in puzzle.cells()]
+        out += filled(puzzle.cells(), n, f"a cell has no number 1-{n}")
         return out
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
@@ -109,8 +104,7 @@ class KillerSudoku(KitGenre):
         return sum(v.cell["number"][x] or 0 for x in cage) if cell == min(cage) else None
 
     def random_layout(self, rows: int, cols: int, rng: random.Random) -> Puzzle:
-        if rows != cols:
-            raise InputError(f"a Killer Sudoku is square, not {rows}x{cols}", "--size")
+        check_square(rows, cols, "a Killer Sudoku", "--size", most=None)
         return super().random_layout(rows, cols, rng).with_params(areas=random_cages(rows, cols, rng))
 
 

@@ -21,7 +21,8 @@ from ..puzzle import Puzzle
 from .base import read_number
 from .contract import JankoBlock, UrlBody
 from .kit import S, Shade, Values, kit_formats
-from .kit.lines_of_cells import EdgeGenre, Regular, boolean_letters, edge_cells, runs_automaton, runs_of
+from .kit.lines_of_cells import (EdgeGenre, Regular, boolean_letters, edge_cells, line_name, runs_automaton,
+                                  runs_of)
 from .kit.model import Rule
 from .kit.urlcodec import Cursor, read_number16, write_number16
 
@@ -70,12 +71,7 @@ class Nonogram(EdgeGenre):
     formats = kit_formats(url_own=NonogramUrl(), janko_names=("nonogramme",), blank=".",
                           janko_marks={"x": "#"})
     editor_candidates = (".",)
-
-    def parse_clue(self, token: object, where: str) -> Any:
-        if token is None or token == "." or token == "-":
-            return None
-        raise InputError(f"a nonogram has no givens in its cells, got {token!r} (its clues are "
-                         f"'left' and 'top')", where)
+    labels_only = ("a nonogram", "clues")
 
     def edge_label(self, token: object, where: str) -> Optional[tuple[int, ...]]:
         if token is None:
@@ -93,7 +89,7 @@ class Nonogram(EdgeGenre):
         for (side, i), runs in self.labels(puzzle).items():
             n = puzzle.cols if side == "left" else puzzle.rows
             if sum(runs) + len(runs) - 1 > n:
-                what = f"row {i + 1}" if side == "left" else f"column {i + 1}"
+                what = line_name(side, i)
                 raise InputError(f"the runs {list(runs)} of {what} need more than {n} cells", where)
 
     def edge_text(self, label: Any) -> str:
@@ -101,7 +97,7 @@ class Nonogram(EdgeGenre):
 
     def edge_rules(self, puzzle: Puzzle, side: str, i: int, label: Any) -> list[Rule]:
         cells = edge_cells(puzzle, side, i)
-        what = f"row {i + 1}" if side == "left" else f"column {i + 1}"
+        what = line_name(side, i)
         return [Regular(boolean_letters([S(x) for x in cells]), runs_automaton(label), cells,
                         "exNoMatch", f"the shaded runs of {what} are not {list(label)}")]
 

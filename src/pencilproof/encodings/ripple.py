@@ -13,9 +13,10 @@ import random
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
-from .kit import AllDifferent, Count, Fix, KitGenre, Number, NotAll, Values, kit_formats
+from .kit import AllDifferent, Count, KitGenre, Number, NotAll, Values, kit_formats
 from .kit.lattice import areas, normalize_areas
 from .kit.model import N, Layer, Rule
+from .kit.numbers import given_number
 
 #: Room sizes of generated layouts, by weight.
 SIZES = (1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5)
@@ -73,7 +74,7 @@ class Ripple(KitGenre):
         return out
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
-        return [Fix(N(cell, clue), True, cell, "nmGiven", f"the given {clue} is changed")]
+        return [given_number(cell, clue)]
 
     def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
         return v.cell["number"][cell]

@@ -22,12 +22,11 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
 from .contract import ClueKey, JankoBlock
-from .kit import AllDifferent, Count, Fix, KitGenre, Number, Values, kit_formats
-from .kit.lattice import lines
-from .kit.model import N, Layer, Rule
+from .kit import AllDifferent, KitGenre, Number, Values, kit_formats
+from .kit.model import Layer, Rule
 from .kit.bodies import SightNumbers
 from .kit.files import SightGrid
-from .kit.numbers import LayoutGeneration, Visible, numbers, sight
+from .kit.numbers import LayoutGeneration, Visible, filled, given_number, latin_lines, numbers, sight
 
 SIDES = {"top": "T", "bottom": "B", "left": "L", "right": "R"}
 
@@ -127,14 +126,12 @@ class Skyscrapers(KitGenre):
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         n = puzzle.rows
         values = range(1, n + 1)
-        out: list[Rule] = [AllDifferent(cells, values, "nmDupRow", f"a height repeats in {name}", exact=True)
-                           for name, cells in lines(puzzle)]
+        out = latin_lines(puzzle, "height")
         if puzzle.param("diagonals"):
             out += [AllDifferent(cells, values, "nmDupDiag", "a height repeats on a diagonal", exact=True)
                     for cells in ([(i, i) for i in range(n)], [(i, n - 1 - i) for i in range(n)])]
         out += [r for key, v in sorted(self.labels(puzzle).items()) for r in self.clue_rules(puzzle, key, v)]
-        out += [Count([N(x, v) for v in values], 1, [x], "ceNoNum", f"a cell has no height 1-{n}", ">=")
-                for x in puzzle.cells()]
+        out += filled(puzzle.cells(), n, f"a cell has no height 1-{n}")
         return out
 
     def clue_rules(self, puzzle: Puzzle, cell: Any, clue: Clue) -> list[Rule]:
@@ -143,7 +140,7 @@ class Skyscrapers(KitGenre):
             return [Visible(view(puzzle.rows, cell), int(str(clue)), "nmSightNe",
                             f"{{k}} buildings are seen from the {side} of r{cell[0] + 1}c{cell[1] + 1}, "
                             f"not {clue}")]
-        return [Fix(N(cell, clue), True, cell, "nmGiven", f"the given {clue} is changed")]
+        return [given_number(cell, clue)]
 
     def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
         return v.cell["number"][cell]

@@ -31,6 +31,7 @@ from .kit.lattice import areas, check_areas_connected, lines, normalize_areas
 from .kit.bodies import CountBorders
 from .kit.files import StarRooms
 from .kit.model import Rule
+from .kit.numbers import check_square
 from .kit.placement import ExactCount, KnownCells, apart, janko_layout, no_touch
 
 ORDER = ("starAround", "bkStarGt", "bkStarLt", "lnStarNe")
@@ -149,8 +150,7 @@ class StarBattleGeneration(KitGeneration):
 
     def random_answer(self, rows: int, cols: int, rng: random.Random, density: float | None,
                       symmetric: Any) -> KitAnswer:
-        if rows != cols:
-            raise InputError(f"a Star Battle is square, not {rows}x{cols}", "--size")
+        check_square(rows, cols, "a Star Battle", "--size", most=None)
         k = self.stars or (2 if rows >= 10 else 1)
         blank = Puzzle(self.kit.name, rows, cols, tuple((None,) * cols for _ in range(rows)))
         for _ in range(self.LAYOUTS):

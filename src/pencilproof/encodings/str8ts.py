@@ -20,10 +20,11 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
 from .contract import ClueKey, Glyph
-from .kit import AllDifferent, Count, Fix, KitGeneration, KitGenre, Number, NotAll, Values, kit_formats
+from .kit import AllDifferent, KitGeneration, KitGenre, Number, NotAll, Values, kit_formats
 from .kit.lattice import lines
 from .kit.lines_of_cells import Straight
 from .kit.model import N, Layer, Rule
+from .kit.numbers import check_square, filled, given_number
 
 #: The share of black cells in generated layouts.
 BLACK = 0.22
@@ -76,10 +77,7 @@ class Str8ts(KitGenre):
 
     def validate(self, puzzle: Puzzle, where: str) -> None:
         n = puzzle.rows
-        if puzzle.cols != n:
-            raise InputError(f"a Str8ts is square, not {puzzle.rows}x{puzzle.cols}", where)
-        if n > 35:
-            raise InputError(f"a Str8ts of side {n} is larger than 35", where)
+        check_square(n, puzzle.cols, "a Str8ts", where)
         for (r, c), v in puzzle.clues().items():
             k = v if isinstance(v, int) else black_number(v)
             if k is not None and not 1 <= k <= n:
@@ -107,9 +105,7 @@ class Str8ts(KitGenre):
                     runs += [run] if len(run) > 1 else []
                     run = []
         out += [Straight(run, 1, n, "nmNotStraight", "a compartment is not a straight") for run in runs]
-        out += [Count([N(x, v) for v in range(1, n + 1)], 1, [x], "ceNoNum",
-                      f"a white cell has no number 1-{n}", ">=")
-                for x in puzzle.cells() if self.fixed(puzzle, x) is None]
+        out += filled(self.free_cells(puzzle), n, f"a white cell has no number 1-{n}")
         return out
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
@@ -117,7 +113,7 @@ class Str8ts(KitGenre):
         if clue == "#":
             return []
         if k is None:
-            return [Fix(N(cell, clue), True, cell, "nmGiven", f"the given {clue} is changed")]
+            return [given_number(cell, clue)]
         r, c = cell
         return [NotAll([N(x, k)], [cell, x], "nmDupRow", f"{k} repeats the black cell's number")
                 for x in puzzle.cells() if (x[0] == r) != (x[1] == c) and self.fixed(puzzle, x) is None]
@@ -127,8 +123,7 @@ class Str8ts(KitGenre):
 
     def random_layout(self, rows: int, cols: int, rng: random.Random) -> Puzzle:
         """Black cells at random, symmetric under a half turn (as published Str8ts are)."""
-        if rows != cols:
-            raise InputError(f"a Str8ts is square, not {rows}x{cols}", "--size")
+        check_square(rows, cols, "a Str8ts", "--size", most=None)
         black: dict[Cell, Clue] = {}
         for r in range(rows):
             for c in range(cols):

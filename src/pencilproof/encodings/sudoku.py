@@ -14,9 +14,10 @@ import random
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
-from .kit import AllDifferent, Count, Fix, KitGenre, Number, Values, kit_formats
-from .kit.lattice import areas, lines, normalize_areas
-from .kit.model import N, Layer, Rule
+from .kit import AllDifferent, KitGenre, Number, Values, kit_formats
+from .kit.lattice import areas, normalize_areas
+from .kit.model import Layer, Rule
+from .kit.numbers import check_square, filled, given_number, latin_lines
 
 
 def box_shape(n: int) -> tuple[int, int] | None:
@@ -61,10 +62,7 @@ class Sudoku(KitGenre):
 
     def validate(self, puzzle: Puzzle, where: str) -> None:
         n = puzzle.rows
-        if puzzle.cols != n:
-            raise InputError(f"a Sudoku is square, not {puzzle.rows}x{puzzle.cols}", where)
-        if n > 35:
-            raise InputError(f"a Sudoku of side {n} is larger than 35", where)
+        check_square(n, puzzle.cols, "a Sudoku", where)
         for (r, c), v in puzzle.clues().items():
             if not (isinstance(v, int) and 1 <= v <= n):
                 raise InputError(f"clue {v!r} at r{r + 1}c{c + 1} is not a number 1-{n}", where)
@@ -84,23 +82,20 @@ class Sudoku(KitGenre):
         values = range(1, puzzle.rows + 1)
         out: list[Rule] = [AllDifferent(cells, values, "bkDupNum", "a number repeats in a box",
                                         exact=True) for cells in self.boxes(puzzle)]
-        out += [AllDifferent(cells, values, "nmDupRow", f"a number repeats in {name}", exact=True)
-                for name, cells in lines(puzzle)]
+        out += latin_lines(puzzle)
         # Also what stops a number outside 1..N (the layer reads any digit or letter).
-        out += [Count([N(x, v) for v in values], 1, [x], "ceNoNum",
-                      f"a cell has no number 1-{puzzle.rows}", ">=") for x in puzzle.cells()]
+        out += filled(puzzle.cells(), puzzle.rows, f"a cell has no number 1-{puzzle.rows}")
         return out
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
-        return [Fix(N(cell, clue), True, cell, "nmGiven", f"the given {clue} is changed")]
+        return [given_number(cell, clue)]
 
     def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
         return v.cell["number"][cell]
 
     def random_layout(self, rows: int, cols: int, rng: random.Random) -> Puzzle:
         """Standard boxes where the size has them, else random irregular boxes."""
-        if rows != cols:
-            raise InputError(f"a Sudoku is square, not {rows}x{cols}", "--size")
+        check_square(rows, cols, "a Sudoku", "--size", most=None)
         blank = super().random_layout(rows, cols, rng)
         if standard_areas(rows) is not None:
             return blank

@@ -21,11 +21,10 @@ from typing import Any, Optional
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
-from .base import read_number
 from .contract import ClueKey, Glyph, JankoBlock, Symmetry
 from .kit import KitAnswer, S, Shade, Values, kit_formats
 from .kit.lattice import ortho
-from .kit.lines_of_cells import EdgeGenre, EdgeGeneration, edge_cells
+from .kit.lines_of_cells import EdgeGeneration, EdgeGenre, count_label, edge_cells, line_name
 from .kit.bodies import EdgeTrees
 from .kit.files import TentsGrid
 from .kit.model import Rule
@@ -73,12 +72,7 @@ class Tents(EdgeGenre):
         return None if clue is None else Glyph("T", fill="#c8e6c9")
 
     def edge_label(self, token: object, where: str) -> Optional[int]:
-        if token is None:
-            return None
-        n = read_number(token, where, "a number", "a tent count must be a number")
-        if n < 0:
-            raise InputError(f"a tent count is at least 0, got {n}", where)
-        return n
+        return count_label(token, where, "a tent count")
 
     def fixed(self, puzzle: Puzzle, cell: Cell) -> Optional[str]:
         return "T" if puzzle[cell] == "T" else None
@@ -92,9 +86,8 @@ class Tents(EdgeGenre):
 
     def edge_rules(self, puzzle: Puzzle, side: str, i: int, label: Any) -> list[Rule]:
         cells = [x for x in edge_cells(puzzle, side, i) if puzzle[x] != "T"]
-        what = f"row {i + 1}" if side == "left" else f"column {i + 1}"
         return [ExactCount([S(x) for x in cells], label, cells, "exTentNe",
-                           f"{what} has {{k}} tents instead of {{n}}")]
+                           f"{line_name(side, i)} has {{k}} tents instead of {{n}}")]
 
     def edge_value(self, puzzle: Puzzle, v: Values, side: str, i: int) -> Any:
         return v.count(S(x) for x in edge_cells(puzzle, side, i))

@@ -89,6 +89,14 @@ def areas(puzzle: Puzzle) -> dict[int, list[Cell]]:
     return out
 
 
+def one_given_per_area(puzzle: Puzzle, area: str, given: str, where: str) -> None:
+    """Refuses a region holding two givens or more ("one cage holds 2 sums (r1c1, r1c2)")."""
+    for cells in areas(puzzle).values():
+        held = [f"r{r + 1}c{c + 1}" for r, c in cells if puzzle[(r, c)] is not None]
+        if len(held) > 1:
+            raise InputError(f"one {area} holds {len(held)} {given}s ({', '.join(held)})", where)
+
+
 def parse_areas(value: object, rows: int | None, cols: int | None,
                 where: str) -> tuple[tuple[int, ...], ...]:
     """An ``areas`` value from JSON (rows of labels, or strings of one-character labels)."""

@@ -24,6 +24,7 @@ from typing import Any, Callable, ClassVar, Hashable, Mapping, Optional, Sequenc
 
 from ...errors import InputError
 from ...puzzle import Cell, Clue, Puzzle, Violation
+from ..base import read_number
 from ..contract import ClueKey, Switchable
 from .genre import KitEncoded, KitGeneration, KitGenre
 from .model import N, Atom, Encoder, Lit, Rule, Values
@@ -240,6 +241,23 @@ def edge_key(puzzle: Puzzle, side: str, i: int) -> tuple[int, int, str]:
     return (r, c, side)
 
 
+def line_name(side: str, i: int) -> str:
+    """The row or column a label on ``side`` stands for ("row 3", "column 1")."""
+    return f"row {i + 1}" if side in ("left", "right") else f"column {i + 1}"
+
+
+def count_label(token: object, where: str, noun: str, blank: Optional[str] = None) -> Optional[int]:
+    """A label that counts (a number, at least 0), or None: no label (JSON null, or the
+    ``blank`` token). ``noun`` names it in errors ("a tent count")."""
+    if token is None or (blank is not None and token == blank):
+        return None
+    n = read_number(token, where, f"{noun} or {blank!r}" if blank else "a number",
+                    f"{noun} must be a number")
+    if n < 0:
+        raise InputError(f"{noun} is at least 0, got {n}", where)
+    return n
+
+
 def is_edge_key(key: ClueKey) -> bool:
     return isinstance(key, tuple) and len(key) == 3 and key[2] in SIDES
 
@@ -256,10 +274,21 @@ class EdgeGenre(KitGenre):
     edge_sides: ClassVar[tuple[str, ...]] = SIDES
     #: How a label is written in an error message ("a letter", "a sum").
     label_words: ClassVar[str] = "a label"
+    #: A genre whose givens are all labels: how it and they are named ("a nonogram",
+    #: "clues"); a cell given other than '.' is refused with them.
+    labels_only: ClassVar[Optional[tuple[str, str]]] = None
 
     def __init__(self) -> None:
         super().__init__()
         self.generator = EdgeGeneration(self)
+
+    def parse_clue(self, token: object, where: str) -> Clue:
+        if self.labels_only is None or token is None or token == "." or token == "-":
+            return super().parse_clue(token, where)
+        what, words = self.labels_only
+        sides = " and ".join(f"'{side}'" for side in self.edge_sides)
+        raise InputError(f"{what} has no givens in its cells, got {token!r} (its {words} are "
+                         f"{sides})", where)
 
     def edge_label(self, token: object, where: str) -> Any:
         """One label from JSON / Janko (None: no label)."""
@@ -375,5 +404,5 @@ class EdgeGeneration(KitGeneration):
 
 
 __all__ = ["Automaton", "runs_automaton", "sum_automaton", "runs_of", "Regular", "boolean_letters",
-           "FirstSeen", "Straight", "SIDES", "edge_cells", "edge_key", "is_edge_key", "EdgeGenre",
-           "EdgeGeneration"]
+           "FirstSeen", "Straight", "SIDES", "edge_cells", "edge_key", "is_edge_key", "line_name",
+           "count_label", "EdgeGenre", "EdgeGeneration"]

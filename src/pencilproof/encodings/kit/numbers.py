@@ -24,11 +24,13 @@ import math
 import random
 from typing import Any, Iterable, Optional, Sequence
 
-from ...puzzle import Cell, Puzzle, Violation
+from ...errors import InputError
+from ...puzzle import Cell, Clue, Puzzle, Violation
 from ..cnf import unary_sum
 from .genre import KitAnswer, KitGeneration
-from .lattice import normalize_areas
+from .lattice import lines, normalize_areas
 from .model import N, Encoder, Lit, Rule, Values
+from .rules import AllDifferent, Count, Fix
 
 OPS = "+*-/"
 #: The largest number a layer here may hold (its characters end at Z = 35).
@@ -72,6 +74,35 @@ def reaches(op: str, target: int, values: Sequence[int]) -> bool:
     if len(values) == 1:
         return values[0] == target
     return any(combine(o, values) == target for o in (OPS if op == "?" else op))
+
+
+def check_square(rows: int, cols: int, what: str, where: str, most: Optional[int] = 35) -> None:
+    """Refuses a grid that is not N x N ("a Sudoku is square, not 4x5") or, with ``most``,
+    larger than that (one character per number in answers)."""
+    if rows != cols:
+        raise InputError(f"{what} is square, not {rows}x{cols}", where)
+    if most is not None and rows > most:
+        raise InputError(f"{what} of side {rows} is larger than {most}", where)
+
+
+def latin_lines(puzzle: Puzzle, noun: str = "number") -> list[Rule]:
+    """Every row and column holds 1..N once each (pzprjs's nmDupRow)."""
+    values = range(1, puzzle.rows + 1)
+    return [AllDifferent(cells, values, "nmDupRow", f"a {noun} repeats in {name}", exact=True)
+            for name, cells in lines(puzzle)]
+
+
+def filled(cells: Iterable[Cell], n: int, message: str) -> list[Rule]:
+    """Every one of the cells holds one of 1..n (pzprjs's ceNoNum): what stops an empty
+    cell, or a number outside 1..n that the layer reads."""
+    return [Count([N(x, v) for v in range(1, n + 1)], 1, [x], "ceNoNum", message, ">=") for x in cells]
+
+
+def given_number(cell: Cell, clue: Clue, value: Optional[int] = None) -> Rule:
+    """A given number stays in the answer (nmGiven); ``value``: the number a given other
+    than a number stands for (a letter)."""
+    return Fix(N(cell, clue if value is None else value), True, cell, "nmGiven",
+               f"the given {clue} is changed")
 
 
 class Arithmetic(Rule):
