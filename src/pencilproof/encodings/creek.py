@@ -12,18 +12,20 @@ last row and column are the points of the bottom and right edges), and ``rows``/
 count points (``generate creek --size 7x7`` makes 6x6 cells). Answers have the points'
 size too: answer cell (i, j) is the cell below and right of point (i, j), and the last row
 and column are no cells (always ``.``). Answers may also be written as R rows of C cells
-(Janko's solutions are): they are read with that row and column added. Pictures draw a
-clue at its cell's top-left corner; the terminal shows it in that cell.
+(Janko's solutions are): they are read with that row and column added (the kit's
+:class:`~.kit.diagonals.PointGrid`, as Gokigen). Pictures draw a clue at its cell's
+top-left corner; the terminal shows it in that cell.
 """
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Violation
-from .contract import Glyph, JankoBlock
-from .kit import Count, KitAnswer, KitGeneration, KitGenre, S, Shade, Values, kit_formats
+from .contract import JankoBlock
+from .kit import Count, KitGeneration, S, Shade, Values, kit_formats
 from .kit.bodies import PointCells
+from .kit.diagonals import PointGrid as PointGenre
 from .kit.files import PointGrid
 from .kit.model import Rule
 from .kit.regions import ConnectedCells
@@ -52,7 +54,7 @@ class PointCount(Count):
                           f"{k} shaded cells around a {self.n}", self.cells)]
 
 
-class Creek(KitGenre):
+class Creek(PointGenre):
     name = "creek"
     url_pids = ("creek",)
     summary = "shade cells, the rest connected; a number on a grid point counts the shaded cells around it"
@@ -69,9 +71,6 @@ class Creek(KitGenre):
         super().__init__()
         self.generator = CreekGeneration(self)
 
-    def glyph(self, clue: Clue) -> Optional[Glyph]:
-        return None if clue is None else Glyph(str(clue), mark="corner")
-
     def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
         if puzzle.rows < 2 or puzzle.cols < 2:
             raise InputError(f"a Creek of {puzzle.rows}x{puzzle.cols} grid points has no cell "
@@ -81,28 +80,10 @@ class Creek(KitGenre):
                 raise InputError(f"r{r + 1}c{c + 1}: clue {v} is out of range (a point there has "
                                  f"{k} cell{'s' * (k != 1)} around it)", where)
 
-    def fixed(self, puzzle: Puzzle, cell: Cell) -> Optional[str]:
-        """The last row and column are grid points without a cell."""
-        return "." if cell[0] == puzzle.rows - 1 or cell[1] == puzzle.cols - 1 else None
-
-    def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> KitAnswer:
-        """Rows of the cells (R x C) or of the points (the last row and column ``.``)."""
-        clean = [r.strip() for r in rows if r.strip()]
-        if len(clean) == puzzle.rows - 1:
-            return super().parse_solution(puzzle, [r + (" ." if " " in r else ".") for r in clean]
-                                          + ["." * puzzle.cols], where)
-        for r, row in enumerate(clean[:puzzle.rows]):
-            cells = row.split() if len(row.split()) == puzzle.cols else list(row.replace(" ", ""))
-            last = r == puzzle.rows - 1
-            if len(cells) == puzzle.cols and (set(cells) - {"."} if last else cells[-1] != "."):
-                raise InputError(f"answer row {r + 1} marks a point of the grid's "
-                                 f"{'bottom' if last else 'right'} edge, which is no cell (write "
-                                 f"'.' there, or only the cells)", where)
-        return super().parse_solution(puzzle, clean, where)
-
     def read_janko(self, block: JankoBlock) -> Optional[tuple[Puzzle, Any]]:
-        """Janko's size counts cells, its problem section the (rows + 1) x (cols + 1)
-        points, its solution the cells."""
+        """As :class:`PointGenre`'s (Janko's size counts cells, its problem the points, its
+        solution the cells) but without checking the puzzle first: the Janko reader checks
+        it afterwards, and Creek's errors have always named the file there."""
         lines = block.sections.get("problem")
         if lines is None:
             raise InputError("no 'problem' section", block.where)
