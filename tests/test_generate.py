@@ -134,10 +134,10 @@ def test_resume_refuses_other_options(run_cli, tmp_path, reference):
     assert code == 2 and "made with other options (symmetric False, now True)" in err
 
 
-def _crash_on_3(options, seed, index):
+def _crash_on_3(options, seed, index, *until):
     if index == 3:
         os._exit(7)  # a worker dying hard: no exception, no reply
-    return real_make(options, seed, index)
+    return real_make(options, seed, index, *until)
 
 
 real_make = pool._make

@@ -20,6 +20,7 @@ from pencilproof.formats import load_one, puzzle_from_doc
 from pencilproof.generator import minimize, pool
 from pencilproof.generator.generate import GenerateOptions
 from pencilproof.generator.pool import generate_file
+from pencilproof.solvers.deadline import TimeUp
 
 ARGS = ["generate", "canal", "--size", "8x8", "--seed", "11"]
 RUN = [sys.executable, "-c", "from pencilproof.cli import run; run()"]
@@ -145,10 +146,10 @@ def test_a_duplicated_record_is_bad_input_naming_both_lines(run_cli, tmp_path, r
 
 # -- 17: how a worker died --------------------------------------------------------------------
 def _die_on_3(how):
-    def make(options, seed, index):
+    def make(options, seed, index, *until):
         if index == 3:
             how()
-        return real_make(options, seed, index)
+        return real_make(options, seed, index, *until)
     return make
 
 
@@ -319,9 +320,9 @@ PROGRESS = re.compile(r"^pencilproof: (\d+) of 6 puzzles, \d+\.\d/min, 0 failed,
                       r"(, ETA (\d+ s|\d+m\d\ds))?$", re.M)
 
 
-def _slow_make(options, seed, index):
+def _slow_make(options, seed, index, *until):
     time.sleep(0.15)
-    return real_make(options, seed, index)
+    return real_make(options, seed, index, *until)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -395,11 +396,16 @@ def test_minimize_max_time_bounds_the_run_and_counts_only_tests_run():
     assert res.rechecked is (not res.removed)
 
 
-def test_minimize_without_time_left_tests_nothing():
+def test_minimize_without_time_left_decides_nothing(run_cli):
+    """--max-time bounds the input's own uniqueness check too (issue 22): without time
+    for it there is no answer to keep, and the run says so (exit 3) at once."""
     p = load_one(str(BIG), None)
-    res = minimize(p, max_time=1e-6)
-    assert res.tests == 0 and res.removed == () and res.rechecked
-    assert set(res.untested) == set(res.unknown) == set(p.clues())
+    with pytest.raises(TimeUp, match="before the puzzle was found unique"):
+        minimize(p, max_time=1e-6)
+    code, out, err = run_cli("minimize", str(BIG), "--max-time", "1e-6")
+    assert (code, err) == (3, "")
+    assert out == (f"{BIG}: unknown: the time limit was reached before the puzzle was found "
+                   "unique (--max-time 1e-06 s)\n")
 
 
 def test_cli_minimize_reports_untested_clues_and_a_skipped_recheck(run_cli):
@@ -420,10 +426,10 @@ def test_cli_minimize_reports_untested_clues_and_a_skipped_recheck(run_cli):
 
 
 # -- a worker's exception is that candidate's failure: one line, a summary, exit 4 ---------------
-def _raise_on_1(options, seed, index):
+def _raise_on_1(options, seed, index, *until):
     if index == 1:
         raise ValueError("boom")
-    return real_make(options, seed, index)
+    return real_make(options, seed, index, *until)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

@@ -29,6 +29,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from ..checker import EncodingTimeout, LiveSolver, Status
 from ..checker.switchboard import require_unique_question
+from ..solvers.deadline import NEVER, Deadline
 from ..encodings import Genre, get_genre
 from ..puzzle import Cell, Puzzle
 
@@ -141,6 +142,12 @@ def _local_pass(agree: dict[Cell, int], cand: set[Cell],
     return Status.SAT  # (UNSAT in a window proves nothing)
 
 
+def _cell_order(agree: dict[Cell, int]) -> list[Cell]:
+    """The cells of ``agree`` sorted; usually they come row by row already."""
+    cells = list(agree)
+    return cells if all(a < b for a, b in zip(cells, cells[1:])) else sorted(cells)
+
+
 def backbone_on(live: LiveSolver, answer: Any, puzzle: Puzzle, limit: int = 0,
                 base: Sequence[int] = ()) -> Split:
     """The backbone on an open solver whose first answer is ``answer``; ``base`` are
@@ -148,6 +155,7 @@ def backbone_on(live: LiveSolver, answer: Any, puzzle: Puzzle, limit: int = 0,
     enumeration goes on (each answer blocked), so the count is exact when it runs out.
     The solver is left with those answers blocked."""
     agree = live.model.agree(answer)
+    cells = _cell_order(agree)  # sorted once: a big grid's probes list cells in this order
     pinned = set(anchors(live.genre, puzzle, answer))
     held = list(base) + [agree[c] for c in sorted(pinned) if c in agree]
     cand = {c for c in agree if c not in pinned}
@@ -160,15 +168,17 @@ def backbone_on(live: LiveSolver, answer: Any, puzzle: Puzzle, limit: int = 0,
         """One solve under "some cell of ``test`` differs from A" (and ``pins``); an
         answer found moves the candidates it differs in to ``varying``."""
         nonlocal probes
+        if live.until.passed():  # before the work of a probe (seconds on a big grid)
+            return Status.UNKNOWN
         probes += 1
         # Models that differ from A in every candidate they are free to change rule out
         # the most candidates per solve (measured on loosened 20x20 grids: 3-6x fewer
         # solves); the cells already known to vary keep A's values, which keeps the
         # models near a real answer (on Canal View grids with a quarter or half of the
         # clues gone, half the lazy cut rounds of leaving them to differ too).
-        solver.prefer(sorted(-lit if c in cand else lit for c, lit in agree.items()))
+        solver.prefer([-agree[c] if c in cand else agree[c] for c in cells])
         sel = solver.new_var()
-        solver.add_clause([-sel] + sorted({-agree[c] for c in test}))
+        solver.add_clause([-sel] + [-agree[c] for c in test])  # (cells: distinct literals)
         status, other = live.solve(held + list(pins) + [sel])
         solver.add_clause([-sel])  # this selector is spent
         if other is not None:
@@ -185,16 +195,17 @@ def backbone_on(live: LiveSolver, answer: Any, puzzle: Puzzle, limit: int = 0,
     status = _local_pass(agree, cand, probe) if local else Status.SAT
     while cand and status is not Status.UNKNOWN:
         rounds = live.rounds
-        status = probe(sorted(cand), ())
+        status = probe([c for c in cells if c in cand], ())
         if status is Status.UNSAT:
             break
         if status is Status.SAT and not local and live.rounds - rounds > LOCAL_AFTER:
             local = True
             status = _local_pass(agree, cand, probe)
-    if status is Status.UNKNOWN:
-        return Split(sorted(c for c in agree if c not in varying and c not in cand),
-                     sorted(varying), sorted(cand), others, False, True, probes)
-    fixed = sorted(c for c in agree if c not in varying)
+    if status is Status.UNKNOWN:  # in cell order without sorting (a big grid: seconds)
+        return Split([c for c in cells if c not in varying and c not in cand],
+                     [c for c in cells if c in varying], [c for c in cells if c in cand],
+                     others, False, True, probes)
+    fixed = [c for c in cells if c not in varying]
     complete = not varying  # no candidate ever moved: the answer is the only one
     timed_out = False
     if not complete and len(others) + 1 < limit:
@@ -208,11 +219,13 @@ def backbone_on(live: LiveSolver, answer: Any, puzzle: Puzzle, limit: int = 0,
                 break
             others.append(other)
             live.block(other)
-    return Split(fixed, sorted(varying), [], others, complete, timed_out, probes)
+    return Split(fixed, [c for c in cells if c in varying], [], others, complete, timed_out,
+                 probes)
 
 
 def backbone(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None = None,
-             time_limit: float | None = None, limit: int = 100) -> BackboneResult:
+             time_limit: float | None = None, limit: int = 100,
+             deadline: Deadline = NEVER) -> BackboneResult:
     """The backbone of a puzzle and how many answers it has (counted up to ``limit``;
     a lower bound with ``complete`` False beyond it)."""
     t0 = time.perf_counter()
@@ -220,7 +233,7 @@ def backbone(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None
     require_unique_question(genre, "backbone")
     up_to = genre.symmetry if genre.symmetry_applies(puzzle) else None
     try:
-        live = LiveSolver.open(puzzle, backend, encoding, time_limit)
+        live = LiveSolver.open(puzzle, backend, encoding, time_limit, deadline)
     except EncodingTimeout:
         return BackboneResult(None, (), (), 0, False, time.perf_counter() - t0, True, up_to)
     try:
@@ -229,6 +242,10 @@ def backbone(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None
             late = status is Status.UNKNOWN
             return BackboneResult(None, (), (), 0, not late, time.perf_counter() - t0, late,
                                   up_to, solver_calls=live.calls)
+        if live.until.passed():  # an answer, and no time to compare it with others
+            return BackboneResult(answer, (), (), 1, False, time.perf_counter() - t0, True,
+                                  up_to, solver_calls=live.calls,
+                                  undecided=tuple(puzzle.cells()))
         sp = backbone_on(live, answer, puzzle, limit)
         return BackboneResult(answer, tuple(sp.fixed), tuple(sp.varying), 1 + len(sp.others),
                               sp.complete, time.perf_counter() - t0, sp.timed_out, up_to,

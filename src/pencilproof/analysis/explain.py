@@ -38,6 +38,7 @@ from ..solvers.backends import CadicalBackend
 from ..encodings import ClueKey, get_genre
 from ..errors import InputError
 from ..puzzle import Cell, Puzzle
+from ..solvers.deadline import NEVER, Deadline, TimeUp
 from .backbone import backbone
 
 LEVELS = {0: "symmetry", 1: "propagation", 2: "failed literal", 3: "search"}
@@ -144,7 +145,9 @@ class _Engine:
         self.blank, self.clues = hooks.split_givens(puzzle)
         self.b = AnalysisBackend()
         try:
+            self.b.deadline = deadline  # EncodingTimeout (a TimeUp) past it
             self.sw = hooks.encode_switchable(self.blank, self.b, self.clues)
+            self.b.deadline = None
         except BaseException:
             self.b.close()
             raise
@@ -196,22 +199,28 @@ class _Engine:
 
 
 def explain(puzzle: Puzzle, *, time_limit: Optional[float] = None,
-            max_level: int = 3) -> Explanation:
+            max_level: int = 3, deadline: Deadline = NEVER) -> Explanation:
     """The deduction path of a puzzle (see the module docstring). Raises InputError
     when it has no solution."""
     t0 = time.perf_counter()
     generation_of(get_genre(puzzle.genre), "explain")  # before any work: a one-line refusal
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    bb = backbone(puzzle, time_limit=time_limit, limit=1)
+    until = deadline.within(time_limit)
+    bb = backbone(puzzle, limit=1, deadline=until)
     if bb.answer is None:
         if bb.timed_out:
             return Explanation(None, (), (), (), time.perf_counter() - t0, 0, True)
         raise InputError("the puzzle has no solution: there is nothing to explain")
-    eng = _Engine(puzzle, bb.answer, deadline)
+    try:
+        until.check()  # (the backbone may have used it all)
+        eng = _Engine(puzzle, bb.answer, until.at)
+    except TimeUp:  # no time left for the path, or its encoding ran out of time
+        return Explanation(bb.answer, (), (), tuple(sorted(set(bb.fixed) | set(bb.varying)
+                                                            | set(bb.undecided))),
+                           time.perf_counter() - t0, 0, True)
     try:
         return _path(eng, puzzle, bb.answer, list(bb.anchors),
                      [c for c in bb.fixed if c not in bb.anchors],
-                     list(bb.varying) + list(bb.undecided), max_level, t0, deadline)
+                     list(bb.varying) + list(bb.undecided), max_level, t0, until.at)
     finally:
         eng.close()
 
@@ -248,8 +257,9 @@ def _path(eng: _Engine, puzzle: Puzzle, answer: Any, anchors: list[Cell],
         rounds.append((level, len(cells)))
         return True
 
+    until = Deadline(deadline)
     while left:
-        if deadline is not None and time.monotonic() > deadline:
+        if until.passed():
             late = True
             break
         true = eng.closure(known)
@@ -260,11 +270,16 @@ def _path(eng: _Engine, puzzle: Puzzle, answer: Any, anchors: list[Cell],
         if not found and max_level >= 2:
             level = 2
             for c in left:
+                if until.passed():  # a probe per cell: a big grid's pass takes long
+                    late = True
+                    break
                 res = eng.closure(known + [-agree[c]])
                 if res is None:
                     found.append(c)
                 else:
                     probe_size[c] = len(res)
+        if late:
+            break
         if not found and max_level >= 3:
             level = 3
             for c in sorted(left, key=lambda x: (-probe_size.get(x, 0), x)):

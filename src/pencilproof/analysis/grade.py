@@ -21,6 +21,7 @@ from typing import Any, Optional
 
 from .. import __version__
 from ..puzzle import Puzzle
+from ..solvers.deadline import NEVER, Deadline
 from .explain import Explanation, explain
 
 #: Bumped whenever what the grade measures changes.
@@ -67,9 +68,10 @@ def grade_of(path: Explanation) -> Optional[Grade]:
                  (by[0], by[1], by[2]))
 
 
-def grade(puzzle: Puzzle, *, time_limit: Optional[float] = None) -> Optional[Grade]:
+def grade(puzzle: Puzzle, *, time_limit: Optional[float] = None,
+          deadline: Deadline = NEVER) -> Optional[Grade]:
     """The grade of a puzzle (None if it is not unique, or the time ran out)."""
-    return grade_of(explain(puzzle, time_limit=time_limit))
+    return grade_of(explain(puzzle, time_limit=time_limit, deadline=deadline))
 
 
 __all__ = ["GRADE_VERSION", "Grade", "grade", "grade_of"]

@@ -30,6 +30,7 @@ from ..checker.switchboard import Switch, SwitchBoard, generation_of
 from ..encodings import ClueKey, Generation, Genre, get_genre
 from ..errors import InputError, InternalError
 from ..puzzle import Clue, Puzzle
+from ..solvers.deadline import NEVER, Deadline, TimeUp
 
 #: A clue as shown: its cell and the value the grid gets there.
 Placed = tuple[int, int, Clue]
@@ -74,12 +75,14 @@ def same_answer(genre: Genre, puzzle: Puzzle, a: Any, b: Any) -> bool:
     return genre.symmetry_applies(puzzle) and b in genre.images(puzzle, a)
 
 
-def intended(puzzle: Puzzle, answer: Any, backend: Optional[str]) -> Any:
+def intended(puzzle: Puzzle, answer: Any, backend: Optional[str],
+             deadline: Deadline = NEVER) -> Any:
     """The intended answer: ``answer`` if given (it must be a solution: else a one-line
-    error), or the first solution the checker finds (None: there is none)."""
+    error), or the first solution the checker finds (None: there is none, or the
+    deadline came first)."""
     genre = get_genre(puzzle.genre)
     if answer is None:
-        return solve(puzzle, backend=backend)
+        return solve(puzzle, backend=backend, deadline=deadline)
     problems = genre.verify(puzzle, answer)
     if problems:
         codes = ", ".join(dict.fromkeys(v.code for v in problems))
@@ -89,42 +92,68 @@ def intended(puzzle: Puzzle, answer: Any, backend: Optional[str]) -> Any:
 
 
 def candidates(hooks: Generation, puzzle: Puzzle, blank: Puzzle, clues: dict[ClueKey, Clue],
-               answer: Any) -> dict[ClueKey, Clue]:
+               answer: Any, deadline: Deadline = NEVER) -> dict[ClueKey, Clue]:
     """The genre's clues for this answer that go where the puzzle has no given yet."""
     out: dict[ClueKey, Clue] = {}
-    for key, value in hooks.clue_candidates(answer).items():
+    # A clue keyed by its cell changes that cell only: no puzzle to build per candidate
+    # (a 1000x1000 grid has a million candidates, each puzzle a million cells).
+    by_cell = type(hooks).with_clues is Generation.with_clues
+    for i, (key, value) in enumerate(hooks.clue_candidates(answer).items()):
+        if not i & 1023:
+            deadline.check()
         if key in clues:
             continue
-        cells = [(r, c) for r, c, _ in placed(blank, hooks.with_clues(blank, {key: value}))]
+        if by_cell:
+            r, c = key
+            cells = [(r, c)] if blank.grid[r][c] != value else []
+        else:
+            cells = [(r, c) for r, c, _ in placed(blank, hooks.with_clues(blank, {key: value}))]
         if cells and all(puzzle.grid[r][c] == blank.grid[r][c] for r, c in cells):
             out[key] = value
     return out
 
 
-def _verified(puzzle: Puzzle, repaired: Puzzle, answer: Any, backend: Optional[str]) -> None:
+def _verified(puzzle: Puzzle, repaired: Puzzle, answer: Any, backend: Optional[str],
+              deadline: Deadline = NEVER) -> bool:
+    """True once re-checked unique with the answer; False if the deadline came first."""
     genre = get_genre(puzzle.genre)
-    res = check_unique(repaired, backend=backend)
+    res = check_unique(repaired, backend=backend, deadline=deadline)
+    if res.verdict is Verdict.UNKNOWN:
+        return False
     if res.verdict is not Verdict.UNIQUE or not same_answer(genre, repaired,
                                                              res.solutions[0], answer):
         raise InternalError(f"a proposed repair re-checked as {res.verdict.value}, not "
                             "unique with the intended answer")
+    return True
 
 
 def repair(puzzle: Puzzle, answer: Any = None, *, backend: Optional[str] = None,
-           time_limit: Optional[float] = None, max_singles: int = 20) -> RepairResult:
+           time_limit: Optional[float] = None, max_singles: int = 20,
+           deadline: Deadline = NEVER) -> RepairResult:
     """Clues that make ``puzzle`` unique with ``answer`` (default: its first solution).
-    Raises InputError when there is no answer to aim at."""
+    Raises InputError when there is no answer to aim at. Everything, the first solution
+    and the re-check of each proposal included, stops at the sooner of ``time_limit``
+    and ``deadline`` (``timed_out``: proposals not verified by then are left out)."""
     t0 = time.perf_counter()
     genre = get_genre(puzzle.genre)
     hooks = generation_of(genre, "repair")
-    answer = intended(puzzle, answer, backend)
+    until = deadline.within(time_limit)
+
+    def out_of_time() -> RepairResult:
+        return RepairResult(answer, (), (), None, False, False, time.perf_counter() - t0,
+                            0, True)
+    answer = intended(puzzle, answer, backend, until)
     if answer is None:
+        if until.passed():
+            return out_of_time()
         raise InputError("the puzzle has no solution: there is no answer to repair towards")
     blank, clues = hooks.split_givens(puzzle)
     answer = hooks.answer_for(puzzle, answer)
-    cands = candidates(hooks, puzzle, blank, clues, answer)
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    board = SwitchBoard(blank, {**clues, **cands}, backend, deadline)
+    try:
+        cands = candidates(hooks, puzzle, blank, clues, answer, until)
+        board = SwitchBoard(blank, {**clues, **cands}, backend, until)
+    except TimeUp:  # the candidates or their encoding ran out of time
+        return out_of_time()
     calls = 0
     try:
         board.block(answer)
@@ -148,7 +177,9 @@ def repair(puzzle: Puzzle, answer: Any = None, *, backend: Optional[str] = None,
     shown = []
     for keys in picks:
         fixed = hooks.with_clues(blank, {**clues, **{k: cands[k] for k in keys}})
-        _verified(puzzle, fixed, hooks.answer_for(fixed, answer), backend)
+        if not _verified(puzzle, fixed, hooks.answer_for(fixed, answer), backend, until):
+            late = True  # out of time: the proposals not re-checked are not shown
+            break
         shown.append((placed(puzzle, fixed), fixed))
     if not shown:
         return RepairResult(answer, (), (), None, False, False, time.perf_counter() - t0,
@@ -269,34 +300,42 @@ def _ranked(board: SwitchBoard, cands: dict[ClueKey, Clue], order: list[ClueKey]
             yield key
 
 
-def redundant(puzzle: Puzzle, *, backend: Optional[str] = None
+def redundant(puzzle: Puzzle, *, backend: Optional[str] = None, deadline: Deadline = NEVER
               ) -> tuple[Any, list[tuple[Placed, ...]]]:
     """(the unique answer, the clues each of which can go on its own with the puzzle
-    staying unique), each verified by the checker. Raises InputError if not unique."""
+    staying unique), each verified by the checker. Raises InputError if not unique, and
+    :class:`TimeUp` if ``deadline`` comes first."""
     genre = get_genre(puzzle.genre)
     hooks = generation_of(genre, "repair --redundant")
-    first = check_unique(puzzle, backend=backend)
+    first = check_unique(puzzle, backend=backend, deadline=deadline)
+    if first.verdict is Verdict.UNKNOWN:
+        raise TimeUp()
     if first.verdict is not Verdict.UNIQUE:
         raise InputError(f"the puzzle is not unique ({first.verdict.value}); --redundant "
                          "needs a unique puzzle (repair it first)")
     answer = first.solutions[0]
     blank, clues = hooks.split_givens(puzzle)
-    board = SwitchBoard(blank, clues, backend)
+    board = SwitchBoard(blank, clues, backend, deadline)
     can_go: list[ClueKey] = []
     try:
         board.block(answer)
         board.set(clues, Switch.ON)
         for key in sorted(clues, key=repr):
             board.set([key], Switch.OFF)
-            if board.answer_holds() and board.solve()[0] is Status.UNSAT:
-                can_go.append(key)
+            if board.answer_holds():
+                status = board.solve()[0]
+                if status is Status.UNKNOWN:
+                    raise TimeUp()
+                if status is Status.UNSAT:
+                    can_go.append(key)
             board.set([key], Switch.ON)
     finally:
         board.close()
     out = []
     for key in can_go:
         smaller = hooks.with_clues(blank, {k: v for k, v in clues.items() if k != key})
-        _verified(puzzle, smaller, hooks.answer_for(smaller, answer), backend)
+        if not _verified(puzzle, smaller, hooks.answer_for(smaller, answer), backend, deadline):
+            raise TimeUp()
         out.append(tuple((r, c, puzzle.grid[r][c]) for r, c, _ in placed(puzzle, smaller)))
     return answer, out
 

@@ -22,7 +22,8 @@ from typing import Any, Iterable, Optional, Sequence, Union
 from ..encodings import Encoded, Genre, Question, get_genre
 from ..errors import InputError, InternalError
 from ..puzzle import Cell, Puzzle
-from ..solvers.backends import Backend, EncodingTimeout, Status, make_backend
+from ..solvers.backends import Backend, EncodingTimeout, Status, TooLarge, make_backend
+from ..solvers.deadline import NEVER, Deadline, TimeUp, poll
 
 
 class Verdict(enum.Enum):
@@ -54,30 +55,37 @@ class LiveSolver:
     """
 
     def __init__(self, genre: Genre, solver: Backend, model: Encoded,
-                 deadline: float | None = None, puzzle: Puzzle | None = None):
+                 deadline: Deadline | float | None = None, puzzle: Puzzle | None = None):
         self.genre = genre
         self.solver = solver
         self.model = model
-        self.deadline = deadline
+        #: The time.monotonic() value solves stop at (None: none); see :attr:`until`.
+        self.deadline: float | None = Deadline.of(deadline).at
         self.puzzle = puzzle
         self.rounds = 0
         self.encode_seconds = 0.0
 
+    @property
+    def until(self) -> Deadline:
+        return Deadline(self.deadline)
+
     @classmethod
     def open(cls, puzzle: Puzzle, backend: str | None = None, encoding: str | None = None,
-             time_limit: float | None = None) -> "LiveSolver":
-        """The puzzle encoded on a fresh solver; ``time_limit`` counts from now.
+             time_limit: float | None = None, deadline: Deadline = NEVER) -> "LiveSolver":
+        """The puzzle encoded on a fresh solver; ``time_limit`` counts from now, and the
+        sooner of it and ``deadline`` bounds everything.
 
         The encoding itself is bounded by the deadline: the backend raises
         :class:`~.backends.EncodingTimeout` (after closing the solver) when it passes, and
         the callers below report ``unknown``."""
         t0 = time.perf_counter()
-        deadline = None if time_limit is None else time.monotonic() + time_limit
+        until = deadline.within(time_limit)
         genre = get_genre(puzzle.genre)
         solver = make_backend(backend)
         # The encoding stops a little early: freeing what it built when it is cut short
         # takes about a tenth of the time it took (measured on 1000x1000 grids).
-        solver.deadline = None if deadline is None else deadline - 0.1 * (time_limit or 0)
+        left = until.remaining()
+        solver.deadline = None if until.at is None else until.at - 0.1 * max(0.0, left)
         try:
             model = genre.encode(puzzle, solver, encoding)
         except EncodingTimeout as e:
@@ -88,11 +96,12 @@ class LiveSolver:
             solver.close()
             raise
         solver.deadline = None  # lazy cuts and blocking clauses are never cut short
-        live = cls(genre, solver, model, deadline, puzzle)
+        live = cls(genre, solver, model, until, puzzle)
         live.encode_seconds = time.perf_counter() - t0
         return live
 
     def _late(self) -> bool:
+        poll()  # an interrupt swallowed somewhere is raised here
         return self.deadline is not None and time.monotonic() > self.deadline
 
     def solve(self, assumptions: Sequence[int] = (), puzzle: Puzzle | None = None
@@ -215,27 +224,29 @@ class OptimumResult:
 
 
 def check(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None = None,
-          time_limit: float | None = None, limit: int | None = None
-          ) -> Union[CheckResult, OptimumResult]:
+          time_limit: float | None = None, limit: int | None = None,
+          deadline: Deadline = NEVER) -> Union[CheckResult, OptimumResult]:
     """The genre's question. ``unique``: UNIQUE, MULTIPLE (two answers and where they
-    differ), NO_SOLUTION, or UNKNOWN when ``time_limit`` seconds run out. ``optimum``:
-    see :func:`optimum` (``limit`` is the move limit to judge)."""
+    differ), NO_SOLUTION, or UNKNOWN when ``time_limit`` seconds run out (or ``deadline``
+    passes, whichever is sooner). ``optimum``: see :func:`optimum` (``limit`` is the
+    move limit to judge)."""
     genre = get_genre(puzzle.genre)
     if genre.question is Question.OPTIMUM:
         return optimum(puzzle, limit=limit, backend=backend, encoding=encoding,
-                       time_limit=time_limit)
+                       time_limit=time_limit, deadline=deadline)
     if limit is not None:
         raise InputError(f"{genre.name} asks whether the answer is unique; a limit applies "
                          "only to optimisation genres", "--limit")
-    return check_unique(puzzle, backend=backend, encoding=encoding, time_limit=time_limit)
+    return check_unique(puzzle, backend=backend, encoding=encoding, time_limit=time_limit,
+                        deadline=deadline)
 
 
 def check_unique(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None = None,
-                 time_limit: float | None = None) -> CheckResult:
+                 time_limit: float | None = None, deadline: Deadline = NEVER) -> CheckResult:
     """Decide uniqueness (up to the genre's symmetry where it applies)."""
     t0 = time.perf_counter()
     try:
-        live = LiveSolver.open(puzzle, backend, encoding, time_limit)
+        live = LiveSolver.open(puzzle, backend, encoding, time_limit, deadline)
     except EncodingTimeout as e:
         genre = get_genre(puzzle.genre)
         return CheckResult(Verdict.UNKNOWN, (), (), time.perf_counter() - t0, e.stats,
@@ -279,13 +290,14 @@ class CountResult:
 
 
 def count(puzzle: Puzzle, limit: int | None = None, *, backend: str | None = None,
-          encoding: str | None = None, time_limit: float | None = None) -> CountResult:
+          encoding: str | None = None, time_limit: float | None = None,
+          deadline: Deadline = NEVER) -> CountResult:
     """Enumerate answers with blocking clauses, stopping at ``limit``."""
     t0 = time.perf_counter()
     if get_genre(puzzle.genre).question is Question.OPTIMUM:
-        return _count_optimal(puzzle, limit, backend, encoding, time_limit)
+        return _count_optimal(puzzle, limit, backend, encoding, deadline.within(time_limit))
     try:
-        live = LiveSolver.open(puzzle, backend, encoding, time_limit)
+        live = LiveSolver.open(puzzle, backend, encoding, time_limit, deadline)
     except EncodingTimeout:
         up_to = _up_to(get_genre(puzzle.genre), puzzle)
         return CountResult(0, False, (), time.perf_counter() - t0, True,
@@ -314,16 +326,16 @@ def count(puzzle: Puzzle, limit: int | None = None, *, backend: str | None = Non
 
 
 def _count_optimal(puzzle: Puzzle, limit: int | None, backend: str | None,
-                   encoding: str | None, time_limit: float | None) -> CountResult:
+                   encoding: str | None, until: Deadline) -> CountResult:
     """An optimisation genre's count: the optimal answers (the optimum proven first)."""
     t0 = time.perf_counter()
     genre = get_genre(puzzle.genre)
     opt = genre.optimisation
     assert opt is not None
-    res = optimum(puzzle, backend=backend, encoding=encoding, time_limit=time_limit)
+    res = optimum(puzzle, backend=backend, encoding=encoding, deadline=until)
     if not res.proven or res.optimum is None:
         return CountResult(0, False, (), time.perf_counter() - t0, True)
-    deadline = None if time_limit is None else time.monotonic() + max(0.0, time_limit - res.seconds)
+    deadline = until.at
     solver = make_backend(backend)
     try:
         solver.deadline = deadline
@@ -349,15 +361,16 @@ def _count_optimal(puzzle: Puzzle, limit: int | None, backend: str | None,
 
 
 def solve(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None = None,
-          time_limit: float | None = None) -> Any:
+          time_limit: float | None = None, deadline: Deadline = NEVER) -> Any:
     """One verified answer, or None if there is none (or time ran out). For an
     optimisation genre, a proven optimal answer (or None)."""
     genre = get_genre(puzzle.genre)
     if genre.question is Question.OPTIMUM:
-        res = optimum(puzzle, backend=backend, encoding=encoding, time_limit=time_limit)
+        res = optimum(puzzle, backend=backend, encoding=encoding, time_limit=time_limit,
+                      deadline=deadline)
         return res.answer if res.proven else None
     try:
-        live = LiveSolver.open(puzzle, backend, encoding, time_limit)
+        live = LiveSolver.open(puzzle, backend, encoding, time_limit, deadline)
     except EncodingTimeout:
         return None
     try:
@@ -367,7 +380,8 @@ def solve(puzzle: Puzzle, *, backend: str | None = None, encoding: str | None = 
 
 
 def optimum(puzzle: Puzzle, *, limit: int | None = None, backend: str | None = None,
-            encoding: str | None = None, time_limit: float | None = None) -> OptimumResult:
+            encoding: str | None = None, time_limit: float | None = None,
+            deadline: Deadline = NEVER) -> OptimumResult:
     """The least cost of an answer of an optimisation genre, proven where time allows.
 
     The genre gives a lower bound and some valid answer; then, on one solver, each
@@ -380,8 +394,15 @@ def optimum(puzzle: Puzzle, *, limit: int | None = None, backend: str | None = N
     opt = genre.optimisation
     if opt is None:
         raise InputError(f"{genre.name} asks whether the answer is unique, not for an optimum")
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    lower, answer = opt.bounds(puzzle)
+    until = deadline.within(time_limit)
+    try:
+        lower, answer = opt.bounds(puzzle, until)
+    except TimeUp as e:  # not even a first answer in time (perhaps a lower bound)
+        lower = e.found if isinstance(e.found, int) else 0
+        verdict = (Verdict.NOT_ACHIEVABLE if limit is not None and lower > limit
+                   else Verdict.UNKNOWN)
+        return OptimumResult(verdict, None, lower, None, None, limit,
+                             time.perf_counter() - t0, {"bounds": "time limit reached"})
     problems = genre.verify(puzzle, answer)
     if problems:
         raise InternalError(f"{genre.name}: the genre's bounding answer is invalid: "
@@ -392,13 +413,15 @@ def optimum(puzzle: Puzzle, *, limit: int | None = None, backend: str | None = N
     if lower < best:
         solver = make_backend(backend)
         try:
-            solver.deadline = deadline
+            solver.deadline = until.at
             try:
                 model = opt.encode_within(puzzle, solver, best - 1, encoding)
             except EncodingTimeout as e:
                 model, timed_out, stats = None, True, e.stats
+            except TooLarge as e:  # the bounds stand, unproven: say why
+                model, timed_out, stats = None, True, {"not_proven": str(e)}
             solver.deadline = None
-            live = None if model is None else LiveSolver(genre, solver, model, deadline, puzzle)
+            live = None if model is None else LiveSolver(genre, solver, model, until, puzzle)
             while opt.ascending and live is not None and model is not None and lower < best:
                 # Prove "cost <= lower" impossible, lower + 1, ... on the same solver.
                 status, found = live.solve(model.at_most(lower))

@@ -18,6 +18,7 @@ from ..encodings import ClueKey, Generation, Genre, Question, get_genre
 from ..errors import InputError
 from ..puzzle import Clue, Puzzle
 from ..solvers.backends import Status, make_backend
+from ..solvers.deadline import Deadline
 from .check import LiveSolver
 
 
@@ -51,18 +52,21 @@ class SwitchBoard:
     """``blank`` holds the permanent givens; ``clues`` maps keys to switchable clues."""
 
     def __init__(self, blank: Puzzle, clues: dict[ClueKey, Clue], backend: str | None = None,
-                 deadline: float | None = None):
+                 deadline: Deadline | float | None = None):
         self.genre = get_genre(blank.genre)
         self.hooks = generation_of(self.genre)
         self.blank = blank
         self.clues = dict(clues)
+        until = Deadline.of(deadline)
         solver = make_backend(backend)
         try:
+            solver.deadline = until.at  # the encoding too (EncodingTimeout, a TimeUp)
             self.sw = self.hooks.encode_switchable(blank, solver, self.clues)
+            solver.deadline = None
         except BaseException:
             solver.close()
             raise
-        self.live = LiveSolver(self.genre, solver, self.sw.encoded, deadline)
+        self.live = LiveSolver(self.genre, solver, self.sw.encoded, until)
         self.state: dict[ClueKey, Switch] = {k: Switch.OFF for k in self.clues}
         self.fixed: set[ClueKey] = set()
         self._free: dict[ClueKey, None] = dict.fromkeys(self.clues)  # not fixed, in order

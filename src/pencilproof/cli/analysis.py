@@ -19,7 +19,9 @@ from ..encodings import get_genre
 from ..formats import load_answer, load_document
 from ..output import cell_names, render_grid
 from ..puzzle import Cell, Puzzle
+from ..solvers.deadline import Deadline, TimeUp
 from .args import Subparsers, positive_float, positive_int
+from .common import command_deadline
 from .formats import format_option, nonempty
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN = 0, 1, 2, 3
@@ -73,8 +75,8 @@ def _draw(args: argparse.Namespace, puzzle: Puzzle, answer: Any, marked: Sequenc
 def cmd_backbone(args: argparse.Namespace) -> int:
     _picture_path(args)
     puzzle = load_document(args.puzzle, args.format, answers=False).puzzle
-    res = backbone(puzzle, backend=args.solver, encoding=args.encoding,
-                   time_limit=args.time_limit, limit=args.limit)
+    res = backbone(puzzle, backend=args.solver, encoding=args.encoding, limit=args.limit,
+                   deadline=command_deadline(args.time_limit))
     code = (EXIT_UNKNOWN if res.timed_out else
             EXIT_OK if res.solutions == 1 and res.complete else EXIT_NO)
     up_to = f" up to {res.up_to}" if res.up_to else ""
@@ -116,7 +118,8 @@ def cmd_repair(args: argparse.Namespace) -> int:
     if args.redundant:
         return _redundant(args, puzzle)
     answer = load_answer(puzzle, args.answer) if args.answer is not None else doc.solution
-    res = repair(puzzle, answer, backend=args.solver, time_limit=args.time_limit)
+    res = repair(puzzle, answer, backend=args.solver,
+                 deadline=command_deadline(args.time_limit))
     if args.json:
         print(json.dumps({"source": args.puzzle, **res.to_json()}))
     elif res.already_unique:
@@ -149,7 +152,12 @@ def _answer_on(puzzle: Puzzle, answer: Any) -> Any:
 
 
 def _redundant(args: argparse.Namespace, puzzle: Puzzle) -> int:
-    answer, can_go = redundant(puzzle, backend=args.solver)
+    try:
+        answer, can_go = redundant(puzzle, backend=args.solver,
+                                   deadline=command_deadline(args.time_limit))
+    except TimeUp:
+        print(f"{args.puzzle}: unknown (time limit of {args.time_limit:g} s reached)")
+        return EXIT_UNKNOWN
     flat = [x for group in can_go for x in group]
     if args.json:
         print(json.dumps({"source": args.puzzle, "redundant": [list(x) for x in flat]}))
@@ -168,18 +176,19 @@ def _redundant(args: argparse.Namespace, puzzle: Puzzle) -> int:
 
 
 def grade_of_result(puzzle: Puzzle, res: CheckResult | OptimumResult,
-                    time_limit: float | None) -> Grade | None:
-    """``check --grade``: the grade of a puzzle the checker found unique (else None)."""
+                    deadline: Deadline) -> Grade | None:
+    """``check --grade``: the grade of a puzzle the checker found unique (else None),
+    within the same deadline as the check."""
     if not isinstance(res, CheckResult) or res.verdict is not Verdict.UNIQUE:
         return None
-    return grade(puzzle, time_limit=time_limit)
+    return grade(puzzle, deadline=deadline)
 
 
 # -- explain ---------------------------------------------------------------------------------
 def cmd_explain(args: argparse.Namespace) -> int:
     _picture_path(args)
     puzzle = load_document(args.puzzle, args.format, answers=False).puzzle
-    res = explain(puzzle, time_limit=args.time_limit, max_level=args.max_level)
+    res = explain(puzzle, max_level=args.max_level, deadline=command_deadline(args.time_limit))
     code = (EXIT_UNKNOWN if res.timed_out else EXIT_NO if res.undeduced else EXIT_OK)
     order: dict[Cell, str] = {}
     for s in res.steps:

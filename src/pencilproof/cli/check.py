@@ -10,19 +10,20 @@ import argparse
 from argparse import Namespace
 from functools import partial
 import json
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator
 
 from ..checker import (BACKENDS, DEFAULT_BACKEND, CheckResult, OptimumResult, Verdict, answer_verdict,
                        check, count, optimum)
 from ..encodings import GENRES, ModeOptions, Question, get_genre
 from ..errors import InputError
 from ..formats import Document, load_answer, load_document, share_fields
-from ..output.unicode import cell_names, render_grid, render_pair
+from ..output.unicode import render_grid, render_pair
 from ..puzzle import Puzzle, Solution
+from ..solvers.deadline import Deadline
 from .analysis import grade_of_result
 from .args import Subparsers, positive_float, positive_int
-from .common import (EXIT_NO, EXIT_OK, EXIT_UNKNOWN, bad, documents, labelled, per_puzzle, plural,
-                     readable, with_options, worst)
+from .common import (EXIT_NO, EXIT_OK, EXIT_UNKNOWN, bad, documents, drawable, labelled, per_puzzle,
+                     plural, readable, timed, with_options, worst)
 from .formats import format_option, nonempty
 
 
@@ -95,7 +96,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.picture:
         from ..output.files import check_picture_path  # drawing code only when drawing
         check_picture_path(args.picture)
-    for label, doc, done in _checked(args):
+    for (label, doc, done), deadline in timed(_checked(args), args.time_limit):
         n += 1
         try:
             if isinstance(doc, InputError):  # already names its place
@@ -107,8 +108,8 @@ def cmd_check(args: argparse.Namespace) -> int:
                 if isinstance(done, InputError):
                     raise done
                 res = done if done is not None else check(
-                    item, backend=args.solver, encoding=args.encoding,
-                    time_limit=args.time_limit, limit=limit)
+                    item, backend=args.solver, encoding=args.encoding, limit=limit,
+                    deadline=deadline)
                 answer = (answer_verdict(item, doc.solution, res)
                           if doc.solution is not None and isinstance(res, CheckResult) else None)
             except InputError as e:  # e.g. an encoding this genre lacks: name the puzzle
@@ -126,7 +127,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         codes.append(res.verdict.exit_code)
         if answer and answer[0] == "not_a_solution":
             codes.append(EXIT_NO)  # an invalid answer is exit 1, as for verify
-        graded = grade_of_result(item, res, args.time_limit) if args.grade else None
+        graded = grade_of_result(item, res, deadline) if args.grade else None
         if args.json:
             out = {"source": label, **res.to_json(), **_share(item)}
             if answer:
@@ -156,7 +157,9 @@ def _share(p: Puzzle) -> dict[str, str | None]:
 def _optimum_line(res: OptimumResult) -> str:
     """``optimum 7 (proven)`` / ``between 5 and 7`` and the limit's verdict."""
     what = (f"optimum {res.optimum} (proven)" if res.proven else
-            f"optimum between {res.lower_bound} and {res.best} (not proven)")
+            f"optimum between {res.lower_bound} and {res.best} (not proven)"
+            if res.best is not None else
+            f"optimum at least {res.lower_bound} (no sequence found in time)")
     if res.limit is not None:
         what += f"; limit {res.limit}"
     return what
@@ -182,7 +185,7 @@ def _print_result(label: str, puzzle: Puzzle, res: CheckResult | OptimumResult,
         print(answer)
     if args.quiet:
         return
-    if res.solutions and not _drawable(puzzle, res.differ):
+    if res.solutions and not drawable(puzzle, res.differ):
         pass
     elif res.verdict is Verdict.UNIQUE:
         print("\n".join(render_grid(puzzle, res.solutions[0], ascii=args.ascii)))
@@ -192,26 +195,9 @@ def _print_result(label: str, puzzle: Puzzle, res: CheckResult | OptimumResult,
     print(flush=True)
 
 
-#: Grids wider or larger than this are not drawn on the terminal (a 1000x1000 pair is
-#: 4000 characters wide and takes seconds to lay out): the JSON and pictures have them.
-MAX_DRAWN_COLS, MAX_DRAWN_CELLS = 200, 40_000
-
-
-def _drawable(puzzle: Puzzle, differ: Sequence[tuple[int, int]] = ()) -> bool:
-    """Whether a grid of this size is drawn; if not, one line says so (and where they differ)."""
-    if puzzle.cols <= MAX_DRAWN_COLS and puzzle.rows * puzzle.cols <= MAX_DRAWN_CELLS:
-        return True
-    print(f"(not drawn: {puzzle.rows}x{puzzle.cols} is too large for a terminal grid; --json "
-          f"gives the rows, --picture draws it)")
-    if differ:
-        shown = cell_names(differ[:50]) + (" ..." if len(differ) > 50 else "")
-        print(f"differ in {plural(len(differ), 'cell')}: {shown}")
-    return False
-
-
 def _print_answer(puzzle: Puzzle, answer: Any, args: Namespace) -> None:
     """A grid answer as a grid; any other answer (a move sequence) as its JSON form."""
-    if isinstance(answer, Solution) and not _drawable(puzzle):
+    if isinstance(answer, Solution) and not drawable(puzzle):
         return
     if isinstance(answer, Solution):
         print("\n".join(render_grid(puzzle, answer, ascii=args.ascii)))
@@ -220,9 +206,10 @@ def _print_answer(puzzle: Puzzle, answer: Any, args: Namespace) -> None:
 
 
 # -- solve ----------------------------------------------------------------------------
-def _solve_optimum(label: str, item: Puzzle, args: Namespace, codes: list[int]) -> None:
+def _solve_optimum(label: str, item: Puzzle, args: Namespace, codes: list[int],
+                   deadline: Deadline) -> None:
     res = per_puzzle(label, args, codes, lambda: optimum(
-        item, backend=args.solver, encoding=args.encoding, time_limit=args.time_limit))
+        item, backend=args.solver, encoding=args.encoding, deadline=deadline))
     if res is None:
         return
     opt = get_genre(item.genre).optimisation
@@ -240,7 +227,8 @@ def _solve_optimum(label: str, item: Puzzle, args: Namespace, codes: list[int]) 
     codes.append(EXIT_OK if res.proven else EXIT_UNKNOWN)
 
 
-def _solve_mode(label: str, item: Puzzle, args: Namespace, codes: list[int]) -> None:
+def _solve_mode(label: str, item: Puzzle, args: Namespace, codes: list[int],
+                deadline: Deadline) -> None:
     """``solve --mode NAME``: one of the genre's other solvers (Flood-It: the seed's)."""
     genre = get_genre(item.genre)
     modes = {m.name: m for m in genre.modes}
@@ -250,7 +238,7 @@ def _solve_mode(label: str, item: Puzzle, args: Namespace, codes: list[int]) -> 
         return
     options = ModeOptions(lower=args.lower, upper=args.upper, moves=args.moves,
                           print_asserts=args.print_asserts, dry_run=args.dry_run,
-                          time_limit=args.time_limit)
+                          time_limit=deadline.seconds())
     res = per_puzzle(label, args, codes, lambda: modes[args.mode].run(item, options))
     if res is None:
         return
@@ -276,16 +264,16 @@ def _solve_mode(label: str, item: Puzzle, args: Namespace, codes: list[int]) -> 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     codes: list[int] = []
-    for label, item in readable(args, codes):
+    for (label, item), deadline in timed(readable(args, codes), args.time_limit):
         if args.mode is not None:
-            _solve_mode(label, item, args, codes)
+            _solve_mode(label, item, args, codes, deadline)
             continue
         if get_genre(item.genre).question is Question.OPTIMUM:
-            _solve_optimum(label, item, args, codes)
+            _solve_optimum(label, item, args, codes, deadline)
             continue
         res = per_puzzle(label, args, codes, partial(
             count, item, limit=1, backend=args.solver, encoding=args.encoding,
-            time_limit=args.time_limit))
+            deadline=deadline))
         if res is None:
             continue
         sol = res.solutions[0] if res.solutions else None
@@ -305,10 +293,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
 # -- count ----------------------------------------------------------------------------
 def cmd_count(args: argparse.Namespace) -> int:
     codes: list[int] = []
-    for label, item in readable(args, codes):
+    for (label, item), deadline in timed(readable(args, codes), args.time_limit):
         res = per_puzzle(label, args, codes, partial(
             count, item, limit=args.limit, backend=args.solver, encoding=args.encoding,
-            time_limit=args.time_limit))
+            deadline=deadline))
         if res is None:
             continue
         exact = res.complete

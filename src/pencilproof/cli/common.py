@@ -8,18 +8,84 @@ order 4 > 2 > 3 > 1 > 0.
 from __future__ import annotations
 
 import json
+import os
 import sys
+import time
 from argparse import Namespace
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from ..encodings import get_genre
 from ..errors import InputError
 from ..formats import Document, Loaded, iter_documents
+from ..output.unicode import cell_names
 from ..puzzle import Puzzle
+from ..solvers.deadline import Deadline
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
+#: Ctrl-C (SIGINT) and SIGTERM: 128 + the signal's number, as a shell reports them.
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
 R = TypeVar("R")
 _SEVERITY = {EXIT_OK: 0, EXIT_NO: 1, EXIT_UNKNOWN: 2, EXIT_BAD: 3, EXIT_INTERNAL: 4}
+
+
+#: When the command started (set by main; the console script sets it at import, so
+#: reading the first puzzle counts against its --time-limit too).
+_started = [time.monotonic()]
+
+
+def start_clock(at: float | None = None) -> None:
+    _started[0] = time.monotonic() if at is None else at
+
+
+def process_started() -> float | None:
+    """When this process started, on the ``time.monotonic()`` clock (Linux; else None):
+    the interpreter's own start and imports count against a limit too."""
+    try:
+        with open("/proc/self/stat") as f:
+            ticks = int(f.read().rsplit(")", 1)[1].split()[19])  # field 22: starttime
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+        age = uptime - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+    return time.monotonic() - age if 0 <= age < 60 else None
+
+
+#: Of a limit of L seconds the work gets L minus this share (at most RESERVE_MOST s):
+#: freeing what a big grid built and printing its result take that long after it.
+RESERVE_SHARE, RESERVE_MOST = 0.1, 0.5
+
+
+class PuzzleClock:
+    """``--time-limit`` per puzzle as one :class:`Deadline` each: the first puzzle's time
+    counts from the command's start (reading it included), each later one's from when
+    the one before it was done (reading the next one is part of it). The work stops a
+    little before the limit so that the answer is out by then."""
+
+    def __init__(self, seconds: float | None):
+        self.seconds = seconds
+        self.mark = _started[0]
+
+    def deadline(self) -> Deadline:
+        if self.seconds is None:
+            return Deadline()
+        return Deadline(self.mark + self.seconds - min(RESERVE_MOST, RESERVE_SHARE * self.seconds))
+
+    def next(self) -> None:
+        self.mark = time.monotonic()
+
+
+def timed(items: Iterable[R], seconds: float | None) -> Iterator[tuple[R, Deadline]]:
+    """Each item with its own ``--time-limit`` deadline (see :class:`PuzzleClock`)."""
+    clock = PuzzleClock(seconds)
+    for item in items:
+        yield item, clock.deadline()
+        clock.next()
+
+
+def command_deadline(seconds: float | None) -> Deadline:
+    """A one-puzzle command's ``--time-limit`` / ``--max-time``, from its start."""
+    return PuzzleClock(seconds).deadline()
 
 
 def worst(codes: Iterable[int]) -> int:
@@ -104,3 +170,20 @@ def per_puzzle(label: str, args: Namespace, codes: list[int], work: Callable[[],
     except InputError as e:
         bad(label, labelled(label, e), args, codes)
         return None
+
+
+#: Grids wider or larger than this are not drawn on the terminal (a 1000x1000 pair is
+#: 4000 characters wide and takes seconds to lay out): the JSON and pictures have them.
+MAX_DRAWN_COLS, MAX_DRAWN_CELLS = 200, 40_000
+
+
+def drawable(puzzle: Puzzle, differ: Sequence[tuple[int, int]] = ()) -> bool:
+    """Whether a grid of this size is drawn; if not, one line says so (and where they differ)."""
+    if puzzle.cols <= MAX_DRAWN_COLS and puzzle.rows * puzzle.cols <= MAX_DRAWN_CELLS:
+        return True
+    print(f"(not drawn: {puzzle.rows}x{puzzle.cols} is too large for a terminal grid; --json "
+          f"gives the rows, --picture draws it)")
+    if differ:
+        shown = cell_names(differ[:50]) + (" ..." if len(differ) > 50 else "")
+        print(f"differ in {plural(len(differ), 'cell')}: {shown}")
+    return False

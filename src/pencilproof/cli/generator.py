@@ -18,10 +18,13 @@ from ..encodings import SYMMETRIES, generating_genres, get_genre
 from ..errors import InputError
 from ..formats import Document, load_one, share_fields, to_text, write_document
 from ..output import cell_names, render_grid, render_pair
+from ..solvers.deadline import TimeUp
 from .args import Subparsers, fraction, positive_float, positive_int
+from .common import command_deadline, drawable
 from .formats import format_option, nonempty
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
+EXIT_TERMINATED = 143
 #: -o suffixes of ``minimize`` and the output format each one names.
 MINIMIZE_OUTPUTS = {".json": "json", ".txt": "text"}
 
@@ -62,11 +65,14 @@ def cmd_minimize(args: argparse.Namespace) -> int:
     keep = parse_cells(args.keep, puzzle) if args.keep else []
     try:
         res = minimize(puzzle, order=args.order, seed=args.seed, keep=keep,
-                       max_time=args.max_time, backend=args.solver)
+                       backend=args.solver, until=command_deadline(args.max_time))
+    except TimeUp as e:
+        print(f"{args.puzzle}: unknown: {e} (--max-time {args.max_time:g} s)")
+        return EXIT_UNKNOWN
     except NotUnique as e:
         r = e.result
         print(f"{args.puzzle}: {e}")
-        if len(r.solutions) == 2:
+        if len(r.solutions) == 2 and drawable(puzzle, r.differ):
             print("\n".join(render_pair(puzzle, r.solutions[0], r.solutions[1], r.differ)))
         return EXIT_NO
     # Counted over the clues that could go (Light Up's plain walls always stay).
@@ -92,7 +98,7 @@ def cmd_minimize(args: argparse.Namespace) -> int:
     print(to_text(res.minimized), end="")
     for link in share_fields(res.minimized).values():
         print(link)
-    if not args.quiet:
+    if not args.quiet and drawable(res.minimized):
         print()
         print("\n".join(render_grid(res.minimized, res.solution)))
     if args.output:
@@ -157,8 +163,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
                               extra=tuple((name, value) for name, value in
                                           sorted(vars(args).get("genre_options", {}).items())))
     with _logging(args.verbose, args.quiet):
+        # --max-time counts from the command's start, as every limit does
+        max_time = command_deadline(args.max_time).seconds()
         rep = generate_file(options, count=args.count, seed=args.seed, out=args.out,
-                            jobs=args.jobs, resume=args.resume, max_time=args.max_time,
+                            jobs=args.jobs, resume=args.resume, max_time=max_time,
                             progress_every=None if args.quiet else args.progress_every,
                             cluster=args.cluster)
     have = rep.earlier + rep.new
@@ -178,13 +186,13 @@ def cmd_generate(args: argparse.Namespace) -> int:
               f"written before are intact; continue with --resume", file=sys.stderr)
         return EXIT_BAD
     if rep.interrupted or rep.timed_out or rep.crashed:
-        why = ("interrupted" if rep.interrupted else
+        why = ("terminated" if rep.terminated else "interrupted" if rep.interrupted else
                "--max-time reached" if rep.timed_out else
                f"worker failure on candidate {', '.join(map(str, rep.crashed))}")
         print(f"pencilproof: {why}: the {have} finished puzzles are in {rep.path}; "
               f"continue with --resume", file=sys.stderr)
-        return (EXIT_INTERRUPTED if rep.interrupted else
-                EXIT_UNKNOWN if rep.timed_out else EXIT_INTERNAL)
+        return (EXIT_TERMINATED if rep.terminated else EXIT_INTERRUPTED if rep.interrupted
+                else EXIT_UNKNOWN if rep.timed_out else EXIT_INTERNAL)
     if rep.failed:
         print(f"pencilproof: {len(rep.failed)} candidate(s) found no puzzle in "
               f"{options.max_attempts} attempts (targets too narrow?): "

@@ -14,15 +14,18 @@ import os
 import re
 import shlex
 import sys
+import time
 from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from .. import __version__
 from ..encodings import GENRES
 from ..errors import InputError, InternalError, excerpt
 from ..output.unicode import stdout_is_unicode
+from ..solvers import deadline as interrupts
 from . import analysis, check, formats, generator, web
 from .args import Subparsers
-from .common import EXIT_BAD, EXIT_INTERNAL, EXIT_OK, err
+from .common import (EXIT_BAD, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, err,
+                     process_started, start_clock)
 
 
 #: The arguments being parsed (for the hint about '--' in a usage error).
@@ -182,7 +185,12 @@ def _closed_streams() -> None:
         setattr(sys, name, open(fd, "w", encoding="utf-8", errors="replace", closefd=False))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+#: When this module was imported: the console script's start, near enough.
+_IMPORTED = time.monotonic()
+
+
+def main(argv: Sequence[str] | None = None, started: float | None = None) -> int:
+    start_clock(started)
     _closed_streams()
     global _argv
     _argv = list(sys.argv[1:] if argv is None else argv)
@@ -194,24 +202,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     real_stdout, real_stderr = sys.stdout, sys.stderr
     sys.stdout = _GuardedStdout(real_stdout)
     sys.stderr = _GuardedStdout(real_stderr, report=False)
+    interrupts.install()
     try:
-        code: int = args.func(args)
-        sys.stdout.flush()
-        return code
-    except _OutputFailed as e:
-        err(f"standard output: cannot write: {e.error.strerror or e.error}")
-        return EXIT_BAD
-    except InputError as e:
-        err(str(e))
-        return EXIT_BAD
-    except InternalError as e:
-        print(f"pencilproof: internal error (please report): {e}", file=sys.stderr)
-        return EXIT_INTERNAL
-    except KeyboardInterrupt:
-        print("pencilproof: interrupted", file=sys.stderr)
-        return 130
+        try:
+            code: int = args.func(args)
+            sys.stdout.flush()
+        except _OutputFailed as e:
+            err(f"standard output: cannot write: {e.error.strerror or e.error}")
+            code = EXIT_BAD
+        except InputError as e:
+            err(str(e))
+            code = EXIT_BAD
+        except InternalError as e:
+            print(f"pencilproof: internal error (please report): {e}", file=sys.stderr)
+            code = EXIT_INTERNAL
+        # An interrupt that something swallowed (Python only prints one raised inside a
+        # __del__) still ends the run as one: the commands' own 130/143 stand.
+        if interrupts.pending() and code not in (EXIT_INTERRUPTED, EXIT_TERMINATED):
+            interrupts.poll()
+    except KeyboardInterrupt as e:
+        terminated = isinstance(e, interrupts.Terminated)
+        print(f"pencilproof: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+        code = EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
     finally:
+        interrupts.uninstall()
         sys.stdout, sys.stderr = real_stdout, real_stderr
+    return code
 
 
 def run() -> None:
@@ -219,7 +235,7 @@ def run() -> None:
     if not stdout_is_unicode() and isinstance(sys.stdout, io.TextIOWrapper):
         # Grids fall back to ASCII; any other character the encoding lacks becomes '?'.
         sys.stdout.reconfigure(errors="replace")
-    code = main()
+    code = main(started=process_started() or _IMPORTED)
     try:
         sys.stdout.flush()
     except OSError:

@@ -172,9 +172,17 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
     params = {}
     for key in genre.param_keys:
         if key in doc:
-            params[key] = genre.parse_param(key, doc[key], f"{place(key)}: {key}")
+            try:
+                params[key] = genre.parse_param(key, doc[key], f"{where}: {key}")
+            except InputError as e:
+                raise InputError(e.message, f"{place(key)}: {key}") from None
     puzzle = Puzzle(genre.name, rows, cols, tuple(out)).with_params(**params)
-    genre.check_puzzle(puzzle, place("grid"))
+    try:  # the place is looked up only for an error: it scans the whole text
+        genre.check_puzzle(puzzle, where)
+    except InputError as e:
+        if e.where is None or not e.where.startswith(where):
+            raise
+        raise InputError(e.message, place("grid") + e.where[len(where):]) from None
     return puzzle
 
 

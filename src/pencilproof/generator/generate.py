@@ -16,7 +16,8 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..analysis.grade import grade
+from ..analysis.explain import explain
+from ..analysis.grade import grade_of
 from ..checker import Status, optimum
 from ..checker.switchboard import Switch, SwitchBoard, generation_of
 from ..encodings import (ClueKey, Generation, OptimumGeneration, Question, Symmetry,
@@ -26,6 +27,7 @@ from ..errors import InputError
 from ..formats import share_fields
 from ..formats.url import MAX_SIDE
 from ..puzzle import Cell, Clue, Puzzle
+from ..solvers.deadline import NEVER, Deadline, TimeUp
 from .fewest import Search, fewer_clues, pick_clue
 from .minimize import clue_count, reduce_clues
 
@@ -232,27 +234,35 @@ def candidate_seed(master_seed: int, index: int, attempt: int) -> str:
     return f"{master_seed}:{index}:{attempt}"
 
 
-def generate_one(options: GenerateOptions, master_seed: int, index: int) -> Generated | None:
+def generate_one(options: GenerateOptions, master_seed: int, index: int,
+                 until: Deadline = NEVER) -> Generated | None:
     """Candidate ``index``: the first attempt that meets the targets, or None after
     ``max_attempts`` (the same None on every run, since nothing depends on time).
-    With ``fewest``: the attempt with fewest clues of ``tries`` that meet them."""
+    With ``fewest``: the attempt with fewest clues of ``tries`` that meet them.
+
+    ``until`` is the run's deadline (``--max-time``): every attempt stops there and the
+    candidate is given up with :class:`TimeUp`, never finished differently, so what is
+    written still depends on the seed only."""
     t0 = time.perf_counter()
     calls = 0
     if get_genre(options.genre).question is Question.OPTIMUM:
-        return _generate_optimum(options, master_seed, index)
+        return _generate_optimum(options, master_seed, index, until)
     # --fewest with a time share: tries stop at the end of this candidate's share; a try
     # cut short is dropped (unless it is the first), so the record's tries and rounds
     # make the same puzzle again without a time limit.
     deadline = (None if options.fewest_seconds is None
                 else time.monotonic() + options.fewest_seconds)
+    if until.at is not None and options.fewest:  # the search stops by the run's end too
+        deadline = until.at if deadline is None else min(deadline, until.at)
     best: Generated | None = None
     tries = first = 0
     for attempt in range(options.max_attempts):
         if (best is not None and options.tries is not None and tries >= options.tries) \
                 or (deadline is not None and time.monotonic() >= deadline and attempt):
             break
+        until.check()
         seed = candidate_seed(master_seed, index, attempt)
-        got, n = attempt_puzzle(options, random.Random(seed), deadline)
+        got, n = attempt_puzzle(options, random.Random(seed), deadline, until)
         calls += n
         if got is None:
             continue
@@ -261,7 +271,10 @@ def generate_one(options: GenerateOptions, master_seed: int, index: int) -> Gene
             break
         graded = None
         if options.grade_range is not None:
-            g = grade(puzzle)  # deterministic: the same attempt passes on every run
+            path = explain(puzzle, deadline=until)
+            if path.timed_out:
+                raise TimeUp()
+            g = grade_of(path)  # deterministic: the same attempt passes on every run
             lo, hi = options.grade_range
             if g is None or not lo <= g.grade <= hi:
                 continue
@@ -285,7 +298,8 @@ def generate_one(options: GenerateOptions, master_seed: int, index: int) -> Gene
     return dataclasses.replace(best, seconds=time.perf_counter() - t0, solver_calls=calls)
 
 
-def _generate_optimum(options: GenerateOptions, master_seed: int, index: int) -> Generated | None:
+def _generate_optimum(options: GenerateOptions, master_seed: int, index: int,
+                      until: Deadline = NEVER) -> Generated | None:
     """An optimisation genre's candidate: random boards until one's optimum is proven
     within ``proof_time`` and lies in the target range; it is written with the limit
     optimum + leniency. Boards whose proof runs out of time are skipped and counted (so
@@ -296,11 +310,14 @@ def _generate_optimum(options: GenerateOptions, master_seed: int, index: int) ->
     assert opt is not None and opt.generator is not None and options.colours is not None
     calls = unproven = 0
     for attempt in range(options.max_attempts):
+        until.check()
         seed = candidate_seed(master_seed, index, attempt)
         puzzle = opt.generator.random_puzzle(options.rows, options.cols, options.colours,
                                              random.Random(seed))
-        res = optimum(puzzle, backend=options.backend, time_limit=options.proof_time)
+        res = optimum(puzzle, backend=options.backend, time_limit=options.proof_time,
+                      deadline=until)
         calls += int(res.stats.get("solver_calls", 0))
+        until.check()  # a proof cut short by the run's end is no unproven board
         if not res.proven or res.optimum is None:
             unproven += 1
             continue
@@ -344,10 +361,12 @@ REPAIRS_PER_100_CELLS = 5
 
 
 def attempt_puzzle(options: GenerateOptions, rng: random.Random,
-                   deadline: float | None = None
+                   deadline: float | None = None, until: Deadline = NEVER
                    ) -> tuple[tuple[Puzzle, Any, Search | None] | None, int]:
     """One solution-first attempt; returns (puzzle, answer and the --fewest search if
-    one ran, or None) and solver calls."""
+    one ran, or None) and solver calls. ``deadline`` ends the --fewest search (its
+    share of the time); ``until`` is the run's end, where the attempt is given up
+    (:class:`TimeUp`): it never finishes differently because of the clock."""
     hooks = generation_of(get_genre(options.genre)).with_options(dict(options.extra))
     rows, cols = options.rows, options.cols
     symmetric = symmetry_of(options)
@@ -356,6 +375,7 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random,
         density = hooks.fewest_density
     solution = hooks.random_answer(rows, cols, rng, density,
                                    symmetric if hooks.symmetric_layout else None)
+    until.check()
     calls = 0
     on_keys: set[ClueKey] | None = None  # clues on before a layout repair (kept on)
     old_keys: set[ClueKey] = set()
@@ -367,7 +387,7 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random,
             cands = {c: v for c, v in cands.items() if not isinstance(v, int) or lo <= v <= hi}
         groups = _groups(hooks, cands, symmetric)
         # Givens that stay whatever the clues (Light Up's walls): the genre says.
-        board = SwitchBoard(hooks.blank_for(solution), cands, options.backend)
+        board = SwitchBoard(hooks.blank_for(solution), cands, options.backend, until)
         try:
             board.block(solution)
             if on_keys is None and options.fewest:
@@ -389,8 +409,8 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random,
                 status, other = board.solve()
                 if status is Status.UNSAT:
                     break
-                if other is None:  # UNKNOWN cannot happen without a deadline
-                    return None, calls + board.calls
+                if other is None:  # UNKNOWN: the run's end came (never without one)
+                    raise TimeUp()
                 # A clue that rules this second solution out (its answer breaks it): the
                 # first one from a random place on (asking every clue, as a uniform
                 # choice would, took a tenth of a 100x100 Light Up attempt); for
@@ -404,6 +424,7 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random,
             if status is not Status.UNSAT:
                 # The genre may change its drawn givens where the two answers differ.
                 new = hooks.repair(solution, other, rng, symmetric) if repairs else None
+                until.check()
                 if new is None:
                     return None, calls + board.calls
                 repairs -= 1
@@ -412,7 +433,9 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random,
                 solution = new
                 continue
             rng.shuffle(on)
-            reduce_clues(board, on, rng, options.question)
+            red = reduce_clues(board, on, rng, options.question)
+            if red.unknown or red.untested:  # cut short by the run's end: not minimal
+                raise TimeUp()
             puzzle = board.puzzle()
             minimal = [g for g in on if board.state[g[0]] is Switch.ON]
             monotone = board.sw.monotone
@@ -423,7 +446,7 @@ def attempt_puzzle(options: GenerateOptions, rng: random.Random,
     search = None
     if options.fewest and monotone:
         # A fresh board: the reduction fixed its decisions, the search only sets switches.
-        board = SwitchBoard(hooks.blank_for(solution), cands, options.backend)
+        board = SwitchBoard(hooks.blank_for(solution), cands, options.backend, until)
         try:
             board.block(solution)
             target = options.clue_range[1] if options.clue_range else None

@@ -24,6 +24,7 @@ from ..checker.switchboard import Switch, SwitchBoard, generation_of
 from ..encodings import ClueKey, get_genre
 from ..errors import InputError, InternalError
 from ..puzzle import Cell, Clue, Puzzle
+from ..solvers.deadline import NEVER, Deadline, TimeUp
 
 log = logging.getLogger("pencilproof.generator.minimize")
 
@@ -198,12 +199,13 @@ def parse_cells(text: str, puzzle: Puzzle, where: str = "--keep") -> list[Cell]:
 
 def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
              keep: Iterable[Cell] = (), max_time: float | None = None,
-             backend: str | None = None) -> MinimizeResult:
+             backend: str | None = None, until: Deadline = NEVER) -> MinimizeResult:
     """A 1-minimal subset of the clues with the same unique solution.
 
-    ``keep`` clues are never tried. ``max_time`` bounds the whole run, encoding aside,
-    counted from the call: the input's uniqueness check always runs to the end (there
-    is no answer without it), then removal tests run until the time is up (a test cut
+    ``keep`` clues are never tried. ``max_time`` bounds the whole run, counted from the
+    call: the input's uniqueness check comes first (:class:`TimeUp` if it cannot be
+    decided in time: there is no answer without it), then removal tests run until the
+    time is up (a test cut
     short, or never started, keeps its clue and reports it in ``unknown``; the latter
     also in ``untested``), and the independent re-check of the result gets what time
     is left. If that is not enough, ``rechecked`` is False. Raises :class:`NotUnique`
@@ -219,8 +221,10 @@ def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
     for c in keep_cells:
         if not any(hooks.key_cell(k) == c for k in keep):
             raise InputError(f"r{c[0] + 1}c{c[1] + 1} has no clue to keep", "--keep")
-    deadline = None if max_time is None else time.monotonic() + max_time
-    first = check_unique(puzzle, backend=backend)
+    deadline = until.within(max_time).at  # the sooner of the two
+    first = check_unique(puzzle, backend=backend, deadline=Deadline(deadline))
+    if first.verdict is Verdict.UNKNOWN:
+        raise TimeUp("the time limit was reached before the puzzle was found unique")
     if first.verdict is not Verdict.UNIQUE:
         raise NotUnique(first)
     solution = first.solutions[0]
@@ -231,16 +235,23 @@ def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
         minimized = puzzle
         stats: dict[str, Any] = {"solver_calls": 0}
     else:
-        board = SwitchBoard(blank, clues, backend, deadline)
         try:
-            board.block(solution)
-            board.set(clues, Switch.ON)
-            board.fix(keep, Switch.ON)
-            red = reduce_clues(board, groups)
-            minimized = board.puzzle()
-            stats = board.stats()
-        finally:
-            board.close()
+            board = SwitchBoard(blank, clues, backend, deadline)
+        except TimeUp:  # the encoding itself ran out of time: nothing tested
+            board = None
+            red = Reduction((), (), (), (), 0, tuple(c for g in groups for c in g))
+            minimized = puzzle
+            stats = {"solver_calls": 0}
+        if board is not None:
+            try:
+                board.block(solution)
+                board.set(clues, Switch.ON)
+                board.fix(keep, Switch.ON)
+                red = reduce_clues(board, groups)
+                minimized = board.puzzle()
+                stats = board.stats()
+            finally:
+                board.close()
     solution = hooks.answer_for(minimized, solution)  # Light Up's rows copy the numbers
     final, rechecked = None, True
     if red.removed:  # (with nothing removed the input's own check already says it)

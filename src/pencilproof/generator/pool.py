@@ -48,6 +48,7 @@ except ImportError:  # pragma: no cover - not on POSIX: no lock
 from ..checker import Verdict, check_unique, optimum
 from ..cluster import NoWorkers
 from ..errors import InputError, InternalError
+from ..solvers.deadline import NEVER, Deadline, Terminated, TimeUp, deferred, installed
 from .generate import GenerateOptions, Generated, generate_one
 from .minimize import clue_count
 
@@ -72,6 +73,7 @@ class RunReport:
     unproven: int = 0          # boards skipped by the written ones: optimum not proven in time
     clues: tuple[int, ...] = ()  # clue counts of the puzzles written by this run
     stopped: str | None = None  # the run could not go on (a cluster without workers)
+    terminated: bool = False   # the interrupt was SIGTERM, not Ctrl-C
 
     @property
     def missing(self) -> int:
@@ -146,6 +148,10 @@ def _ctrl_c_deferred() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    if installed():  # the command line's handlers: SIGTERM is held back too
+        with deferred():
+            yield
+        return
     caught = []
     previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
     try:
@@ -205,17 +211,22 @@ class _Sink:
         self.unproven = 0  # boards skipped before the written ones: optimum not proven
         self.clues: list[int] = []  # clue counts of the puzzles written by this run
 
-    def write(self, got: Generated) -> None:
+    def write(self, got: Generated, until: Deadline = NEVER) -> None:
         """Re-check the puzzle independently, then append its record (serialized here,
-        once) and sync it."""
+        once) and sync it. A re-check that cannot end by the run's end (``until``)
+        raises :class:`TimeUp`: the puzzle is not written."""
         if got.optimum is not None:  # an optimisation genre: the optimum proven again
-            best = optimum(got.puzzle, backend=self.options.backend)
+            best = optimum(got.puzzle, backend=self.options.backend, deadline=until)
+            if best.verdict is Verdict.UNKNOWN:
+                raise TimeUp()
             if best.optimum != got.optimum:
                 raise InternalError(f"generated puzzle {got.index} re-checked with optimum "
                                     f"{best.optimum}, not {got.optimum}")
             seconds = best.seconds
         else:
-            res = check_unique(got.puzzle, backend=self.options.backend)
+            res = check_unique(got.puzzle, backend=self.options.backend, deadline=until)
+            if res.verdict is Verdict.UNKNOWN:
+                raise TimeUp()
             if res.verdict is not Verdict.UNIQUE or res.solutions[0] != got.solution:
                 raise InternalError(f"generated puzzle {got.index} re-checked as "
                                     f"{res.verdict.value}, not unique with its answer")
@@ -257,15 +268,19 @@ class Runner(Protocol):
     short. Tasks carry only the options, the master seed and candidate indices.
     """
 
-    def run(self, todo: Sequence[int], deadline: Optional[float], started: Callable[[], None],
+    def run(self, todo: Sequence[int], deadline: Deadline, started: Callable[[], None],
             on_done: Callable[[Outcome], None], idle: Callable[[], None],
             idle_every: Callable[[], Optional[float]]) -> bool: ...
 
 
-def _outcome(options: GenerateOptions, seed: int, index: int) -> Outcome:
-    """Make one candidate here; an exception is that candidate's failure, not the run's."""
+def _outcome(options: GenerateOptions, seed: int, index: int,
+             until: Deadline = NEVER) -> Outcome:
+    """Make one candidate here; an exception is that candidate's failure, not the run's.
+    The run's end (``until``) is no failure: :class:`TimeUp` goes on up."""
     try:
-        return ("done", index, _make(options, seed, index))
+        return ("done", index, _make(options, seed, index, until))
+    except TimeUp:
+        raise
     except Exception as e:
         log.debug("candidate %d failed:\n%s", index, traceback.format_exc())
         return ("error", index, f"{type(e).__name__}: {e}")
@@ -277,21 +292,25 @@ class InlineRunner:
     def __init__(self, options: GenerateOptions, seed: int):
         self.options, self.seed = options, seed
 
-    def run(self, todo: Sequence[int], deadline: Optional[float], started: Callable[[], None],
+    def run(self, todo: Sequence[int], deadline: Deadline, started: Callable[[], None],
             on_done: Callable[[Outcome], None], idle: Callable[[], None],
             idle_every: Callable[[], Optional[float]]) -> bool:
         started()
         for i in todo:
-            if deadline is not None and time.monotonic() >= deadline:
+            try:
+                if deadline.passed():
+                    return True
+                on_done(_outcome(self.options, self.seed, i, deadline))
+            except TimeUp:  # the candidate under way is given up at the run's end
                 return True
-            on_done(_outcome(self.options, self.seed, i))
             idle()
         return False
 
 
-def _make(options: GenerateOptions, seed: int, index: int) -> Generated | None:
+def _make(options: GenerateOptions, seed: int, index: int,
+          until: Deadline = NEVER) -> Generated | None:
     t0 = time.perf_counter()
-    got = generate_one(options, seed, index)
+    got = generate_one(options, seed, index, until)
     if got is None:
         log.info("candidate %d: no puzzle in %d attempts", index, options.max_attempts)
         return None
@@ -350,6 +369,7 @@ def _worker_main(conn: Connection, options: GenerateOptions, seed: int, level: i
     """A worker: candidate indices in, records out, until it is sent None or its
     parent is gone (``parent_pid``: the parent that forked us, if it did)."""
     _block_sigint()  # the parent handles Ctrl-C
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's stop(): die quietly
     _die_with_parent()
     ppid = os.getppid()  # whoever started us; it changes if it dies (we are re-parented)
     if parent_pid is not None and ppid != parent_pid:
@@ -364,10 +384,15 @@ def _worker_main(conn: Connection, options: GenerateOptions, seed: int, level: i
         while not conn.poll(_PARENT_POLL):
             if os.getppid() != ppid:
                 return  # the parent is gone: nobody wants our answers
-        index = conn.recv()
-        if index is None:
+        task = conn.recv()
+        if task is None:
             return
-        conn.send(_outcome(options, seed, index))
+        index, at = task  # the candidate and the run's deadline (one clock per machine)
+        try:
+            outcome = _outcome(options, seed, index, Deadline(at))
+        except TimeUp:
+            outcome = ("timeout", index, None)
+        conn.send(outcome)
 
 
 class _Worker:
@@ -379,16 +404,23 @@ class _Worker:
                                 args=(child, options, seed, level,
                                       os.getpid() if forked else None),
                                 daemon=True)
-        with _sigint_blocked():  # born blocked: no window before the worker blocks it
-            self.proc.start()
+        # Born with SIGINT blocked (no window before the worker blocks it), and without
+        # a standard input: workers read none, and multiprocessing closes the one a
+        # forked child inherits, which fails on a stand-in without close().
+        saved, sys.stdin = sys.stdin, None
+        try:
+            with _sigint_blocked():
+                self.proc.start()
+        finally:
+            sys.stdin = saved
         child.close()
         self.conn = parent
         self.task: int | None = None
         log.debug("worker %d started", self.proc.pid)
 
-    def give(self, index: int) -> None:
+    def give(self, index: int, deadline: Deadline = NEVER) -> None:
         self.task = index
-        self.conn.send(index)
+        self.conn.send((index, deadline.at))
         log.debug("candidate %d: to worker %d", index, self.proc.pid)
 
     def how_it_ended(self) -> str:
@@ -533,10 +565,10 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
         raise
     todo = [i for i in range(count) if i not in done]
     earlier = count - len(todo)
-    deadline = None if max_time is None else t0 + max_time
+    deadline = Deadline(None if max_time is None else t0 + max_time)
     failed: list[int] = []
     crashed: list[int] = []
-    interrupted = timed_out = False
+    interrupted = timed_out = terminated = False
     write_error = stopped = None
     from tqdm import tqdm
     show = sys.stderr.isatty() if progress is None else progress
@@ -552,7 +584,7 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
     def on_done(outcome: Outcome) -> None:
         kind, index, payload = outcome
         if kind == "done" and payload is not None:
-            sink.write(payload)
+            sink.write(payload, deadline)
         elif kind == "done":
             failed.append(index)
         else:  # a worker that died was logged by the runner; an exception is logged here
@@ -565,17 +597,23 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
     dask = None
     if cluster is not None:
         runner = dask = DaskRunner(options, seed, cluster)
-    elif jobs == 1 or len(todo) <= 1:
+    elif (jobs == 1 or len(todo) <= 1) and max_time is None:
         runner = InlineRunner(options, seed)
     else:
+        # With --max-time even one job runs in a worker process: at the deadline the
+        # parent stops it wherever it is (a genre's own Python, such as drawing a big
+        # random answer, asks no deadline), and what it finished is already written.
         runner = ProcessRunner(options, seed, jobs)
     try:
         timed_out = runner.run(todo, deadline, started, on_done,
                                ticker.tick if ticker is not None else lambda: None,
                                (lambda: ticker.timeout(time.monotonic()))
                                if ticker is not None else lambda: None)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         interrupted = True
+        terminated = isinstance(e, Terminated)
+    except TimeUp:  # a re-check cut short by --max-time: that puzzle is not written
+        timed_out = True
     except SinkError as e:
         write_error = str(e)
     except NoWorkers as e:
@@ -594,7 +632,7 @@ def _generate_file(options: GenerateOptions, *, count: int, seed: int, out: str,
     return RunReport(str(path), count, earlier, sink.written, tuple(sorted(failed)),
                      tuple(sorted(crashed)), interrupted, timed_out, jobs,
                      time.monotonic() - t0, write_error, sink.unproven, tuple(sink.clues),
-                     stopped)
+                     stopped, terminated)
 
 
 class ProcessRunner:
@@ -604,9 +642,10 @@ class ProcessRunner:
     def __init__(self, options: GenerateOptions, seed: int, jobs: int):
         self.options, self.seed, self.jobs = options, seed, jobs
 
-    def run(self, todo: Sequence[int], deadline: Optional[float], started: Callable[[], None],
+    def run(self, todo: Sequence[int], until: Deadline, started: Callable[[], None],
             on_done: Callable[[Outcome], None], idle: Callable[[], None],
             idle_every: Callable[[], Optional[float]]) -> bool:
+        deadline = until.at
         ctx, forked = _context()
         logger = logging.getLogger("pencilproof")
         relay = False
@@ -625,7 +664,7 @@ class ProcessRunner:
             started()
             for w in workers:
                 if queue:
-                    w.give(queue.pop())
+                    w.give(queue.pop(), until)
             while any(w.task is not None for w in workers):
                 now = time.monotonic()
                 wait = None if deadline is None else max(0.0, deadline - now)
@@ -654,13 +693,16 @@ class ProcessRunner:
                         workers.remove(w)
                         if queue:
                             workers.append(_Worker(ctx, options, seed, level))
-                            workers[-1].give(queue.pop())
+                            workers[-1].give(queue.pop(), until)
                         on_done(("crashed", task, f"worker died ({how})"))
                         continue
                     w.task = None
+                    if outcome[0] == "timeout":  # given up at the run's end
+                        timed_out = True
+                        continue
                     # The next candidate first: the worker computes while we re-check.
                     if queue and (deadline is None or time.monotonic() < deadline):
-                        w.give(queue.pop())
+                        w.give(queue.pop(), until)
                     on_done(outcome)
                 if queue and deadline is not None and time.monotonic() >= deadline:
                     timed_out = True
@@ -685,9 +727,10 @@ class DaskRunner:
         self.options, self.seed, self.address = options, seed, address
         self.jobs = 0
 
-    def run(self, todo: Sequence[int], deadline: Optional[float], started: Callable[[], None],
+    def run(self, todo: Sequence[int], until: Deadline, started: Callable[[], None],
             on_done: Callable[[Outcome], None], idle: Callable[[], None],
             idle_every: Callable[[], Optional[float]]) -> bool:
+        deadline = until.at
         # Dask loads only for --cluster
         from ..cluster import (WATCH_EVERY, Watchdog, connect, failure, load_distributed,
                                wait_first, workers)

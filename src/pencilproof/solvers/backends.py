@@ -17,11 +17,13 @@ import collections
 import abc
 import enum
 import itertools
+import math
 import threading
 import time
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from ..errors import InputError
+from .deadline import TimeUp, deferred, poll
 
 
 class Status(enum.Enum):
@@ -30,15 +32,15 @@ class Status(enum.Enum):
     UNKNOWN = "unknown"
 
 
-class EncodingTimeout(Exception):
+class EncodingTimeout(TimeUp):
     """The deadline passed while clauses were being added: the verdict is ``unknown``.
 
     ``stats`` are the backend's counters at that moment (how far the encoding got).
     """
 
-    def __init__(self, stats: dict[str, Any]):
+    def __init__(self, stats: dict[str, Any] | None = None):
         super().__init__("the time limit was reached while the puzzle was being encoded")
-        self.stats = stats
+        self.stats = {} if stats is None else stats
 
 
 class TooLarge(InputError):
@@ -141,6 +143,7 @@ class _Counting(abc.ABC):
         """Raise :class:`EncodingTimeout` past the deadline and :class:`TooLarge` past the
         memory budget. Cheap; called by the backend itself every ``CHECK_EVERY`` additions,
         and by encodings in long loops that add nothing."""
+        poll()
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise EncodingTimeout(self.stats())
         if self._memory(self.nvars, self.nclauses) > self.memory_budget:
@@ -172,21 +175,33 @@ class CadicalBackend(_Counting):
 
     name = "cadical"
 
+    #: Conflicts in the first slice of a solve (then sized from the observed rate).
+    FIRST_SLICE = 1000
+    #: Seconds a slice may take at most: how soon Ctrl-C or a deadline is noticed.
+    SLICE_SECONDS = 0.25
+
     def __init__(self) -> None:
         super().__init__()
         from pysat.solvers import Solver
-        self._s = Solver(name="cadical195")
+        with deferred():  # a Ctrl-C here would leave a half-made solver for __del__
+            self._s = Solver(name="cadical195")
         self._model: list[int] | None = None
         self._empty = False  # an empty clause was added
         # python-sat's own add_clause is one more Python call per clause around this C
-        # function; big grids add millions of clauses.
+        # function; big grids add millions of clauses. Its solve functions are called
+        # directly too, telling them they are not on the main thread: then python-sat
+        # installs no SIGINT handler of its own (which longjmps out of CaDiCaL, leaves
+        # itself installed, and turns Ctrl-C into an ordinary exception).
         try:
             from pysat.solvers import pysolvers
             self._handle = self._s.solver.cadical
             self._add = pysolvers.cadical195_add_cl
+            self._solve_lim = pysolvers.cadical195_solve_lim
+            self._model_of = pysolvers.cadical195_model
         except (ImportError, AttributeError):  # pragma: no cover - another python-sat layout
             self._handle = None
             self._add = lambda _, lits: self._s.add_clause(lits)
+            self._solve_lim = None
 
     def add_clause(self, lits: Sequence[int]) -> None:
         self.nclauses += 1
@@ -225,34 +240,51 @@ class CadicalBackend(_Counting):
         self.calls += 1
         t0 = time.perf_counter()
         try:
-            if deadline is None:
-                ok = self._s.solve(assumptions=list(assumptions))
-            else:
-                ok = self._solve_until(list(assumptions), deadline)
+            ok = self._solve_until(list(assumptions), deadline)
         finally:
             self.solve_seconds += time.perf_counter() - t0
         if ok is None:
             return Status.UNKNOWN
-        self._model = self._s.get_model() if ok else None
+        if not ok:
+            self._model = None
+        elif self._solve_lim is not None:
+            self._model = self._model_of(self._handle) or []  # None: no variables at all
+        else:  # pragma: no cover - another python-sat layout
+            self._model = self._s.get_model()
         return Status.SAT if ok else Status.UNSAT
 
-    def _solve_until(self, assumptions: list[int], deadline: float) -> bool | None:
-        """Solve in conflict-budgeted slices until an answer or the deadline.
+    def _limited(self, assumptions: list[int]) -> bool | None:
+        """One budgeted solve: True, False, or None (the budget ran out)."""
+        if self._solve_lim is None:  # pragma: no cover - another python-sat layout
+            ok: bool | None = self._s.solve_limited(assumptions=assumptions)
+            return ok
+        res: int = self._solve_lim(self._handle, assumptions, 0)  # 0: no SIGINT handler
+        ok = None if res == 0 else res > 0
+        # python-sat's own methods (get_core, get_model) read what its solve would set.
+        inner = self._s.solver
+        inner.status, inner.prev_assumps = ok, assumptions
+        return ok
+
+    def _solve_until(self, assumptions: list[int], deadline: float | None) -> bool | None:
+        """Solve in conflict-budgeted slices until an answer or the deadline (None: none).
 
         python-sat cannot interrupt CaDiCaL, but a conflict budget per call works and
         the solver keeps what it learned between slices. Each slice is sized from the
-        observed conflict rate to end near min(remaining time, 0.25 s).
+        observed conflict rate to end near min(remaining time, 0.25 s); between slices
+        Python runs, so a Ctrl-C stops the solve within a slice, with or without a
+        deadline.
         """
-        budget, rate = 1000, None
+        budget, rate = self.FIRST_SLICE, None
         while True:
-            remaining = deadline - time.monotonic()
+            poll()  # an interrupt that was swallowed (see solvers.deadline) stops us here
+            remaining = math.inf if deadline is None else deadline - time.monotonic()
             if remaining <= 0:
                 return None
             if rate is not None:
-                budget = max(100, int(rate * min(remaining, 0.25)))
+                budget = max(100, int(rate * min(remaining, self.SLICE_SECONDS)))
             self._s.conf_budget(budget)
             t = time.perf_counter()
-            ok = self._s.solve_limited(assumptions=assumptions)
+            ok = self._limited(assumptions)
             if ok is not None:
                 return bool(ok)
             rate = budget / max(time.perf_counter() - t, 1e-6)
@@ -268,7 +300,8 @@ class CadicalBackend(_Counting):
                 for lit in lits]
 
     def close(self) -> None:
-        self._s.delete()
+        with deferred():  # freed once: a Ctrl-C in the middle would free it again later
+            self._s.delete()
 
 
 class Z3Backend(_Counting):
@@ -546,6 +579,7 @@ class Z3Backend(_Counting):
 
     def solve(self, assumptions: Sequence[int] = (), deadline: float | None = None) -> Status:
         z3 = self._z3
+        poll()
         self.calls += 1
         self._model = None
         if self._broken or not self._flush(deadline):

@@ -17,6 +17,7 @@ from ..checker import (BACKENDS, CheckResult, OptimumResult, Verdict, answer_ver
                        optimum)
 from ..encodings import GENRES, Question, get_genre
 from ..errors import InputError, InternalError
+from ..solvers.deadline import TimeUp
 from ..formats import (FORMATS, Document, document_to_doc, parse_documents, share_fields,
                        write_document)
 from ..formats.jsondoc import loads
@@ -233,6 +234,8 @@ def op_minimize(payload: dict[str, Any]) -> Result:
                        backend=_solver(payload)["backend"])
     except NotUnique as e:
         return 400, {"error": str(e), "verdict": e.result.verdict.value}, JSON
+    except TimeUp as e:
+        return 504, {"error": f"{e} (time limit of {limit:g} s)"}, JSON
     cells = hooks.key_cell
     out = {"source": label, "clues_before": hooks.clue_count(puzzle),
            "clues_after": hooks.clue_count(res.minimized),
@@ -417,6 +420,8 @@ def run(op: str, payload: Any) -> Result:
         return OPS[op](payload)
     except InputError as e:
         return bad(str(_api_place(e)))
+    except TimeUp as e:
+        return 504, {"error": str(e)}, JSON
     except InternalError as e:
         return 500, {"error": f"internal error (please report): {e}"}, JSON
     except (MemoryError, RecursionError) as e:

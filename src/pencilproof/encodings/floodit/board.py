@@ -24,6 +24,7 @@ from functools import cached_property
 from typing import Any, Sequence
 
 from ...puzzle import Cell, Puzzle
+from ...solvers.deadline import NEVER, Deadline
 
 #: Colour characters: 0-9, then A-Z (Simon Tatham's game IDs use the same for 10+).
 COLOUR_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -68,38 +69,51 @@ class Replay:
 
 
 def replay(puzzle: Puzzle, colours: Sequence[int]) -> Replay:
-    """Play a sequence on the cells of the board (plain flood fill, no area graph)."""
+    """Play a sequence on the cells of the board (plain flood fill, no area graph).
+
+    The flooded region only grows, so it is kept with the cells bordering it, by colour:
+    a move takes in the bordering cells of its colour and whatever of that colour they
+    touch. Every cell joins once, so a whole game costs about the board's size (a
+    100x100 board's 139 moves: milliseconds, where refilling the region each move took
+    most of a second)."""
     rows, cols = puzzle.rows, puzzle.cols
-    grid = [list(row) for row in puzzle.grid]
+    grid = puzzle.grid
     pr, pc = pivot_of(puzzle)
     total = rows * cols
+    inside = [[False] * cols for _ in range(rows)]
+    border: dict[Any, set[Cell]] = {}  # colour -> cells next to the region, outside it
+    size = 0
+    current = grid[pr][pc]
 
-    def region() -> list[Cell]:
-        colour = grid[pr][pc]
-        seen = {(pr, pc)}
-        todo = [(pr, pc)]
+    def absorb(start: list[Cell], colour: Any) -> None:
+        nonlocal size
+        todo = start
         while todo:
             r, c = todo.pop()
+            if inside[r][c]:
+                continue
+            inside[r][c] = True
+            size += 1
             for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= rr < rows and 0 <= cc < cols and (rr, cc) not in seen \
-                        and grid[rr][cc] == colour:
-                    seen.add((rr, cc))
-                    todo.append((rr, cc))
-        return list(seen)
+                if 0 <= rr < rows and 0 <= cc < cols and not inside[rr][cc]:
+                    v = grid[rr][cc]
+                    if v == colour:
+                        todo.append((rr, cc))
+                    else:
+                        border.setdefault(v, set()).add((rr, cc))
 
-    cells = region()
+    absorb([(pr, pc)], current)
     used, no_op, extra = 0, None, 0
     for i, colour in enumerate(colours):
-        if len(cells) == total:
+        if size == total:
             extra = len(colours) - i
             break
-        if colour == grid[pr][pc] and no_op is None:
+        if colour == current and no_op is None:
             no_op = i
-        for r, c in cells:
-            grid[r][c] = colour
-        cells = region()
+        current = colour
+        absorb(list(border.pop(colour, ())), colour)
         used = i + 1
-    return Replay(len(cells) == total, used, total - len(cells), no_op, extra)
+    return Replay(size == total, used, total - size, no_op, extra)
 
 
 def boards_after(puzzle: Puzzle, colours: Sequence[int]) -> list[Puzzle]:
@@ -123,10 +137,19 @@ def boards_after(puzzle: Puzzle, colours: Sequence[int]) -> list[Puzzle]:
     return out
 
 
-class Board:
-    """The areas of a puzzle and their adjacency, as bit masks (state = flooded areas)."""
+#: Boards with at most this many areas get byte tables for :meth:`Board.neighbours` (256
+#: masks per byte of areas: their size grows with the square of the areas, 16 MB here).
+TABLE_AREAS = 2048
 
-    def __init__(self, puzzle: Puzzle):
+
+class Board:
+    """The areas of a puzzle and their adjacency, as bit masks (state = flooded areas).
+
+    Building one takes time and memory that grow with the square of the number of areas
+    (each area's neighbours are a mask as long as its index); ``deadline`` is asked
+    between rows and between areas."""
+
+    def __init__(self, puzzle: Puzzle, deadline: Deadline = NEVER):
         self.puzzle = puzzle
         rows, cols = puzzle.rows, puzzle.cols
         grid = puzzle.grid
@@ -134,6 +157,7 @@ class Board:
         colour: list[int] = []
         cells: list[list[Cell]] = []
         for r in range(rows):
+            deadline.check()
             for c in range(cols):
                 if area[r][c] >= 0:
                     continue
@@ -156,6 +180,8 @@ class Board:
         n = len(colour)
         adj: list[set[int]] = [set() for _ in range(n)]
         for r in range(rows):
+            if not r & 15:
+                deadline.check()
             for c in range(cols):
                 a = area[r][c]
                 if r + 1 < rows and area[r + 1][c] != a:
@@ -176,12 +202,17 @@ class Board:
         self.colour_mask = [0] * self.ncolours
         for k, col in enumerate(colour):
             self.colour_mask[col] |= 1 << k
-        nb = [sum(1 << j for j in a) for a in self.adj]
+        nb: list[int] = []
+        for k, near in enumerate(self.adj):
+            if not k & 1023:
+                deadline.check()
+            nb.append(sum(1 << j for j in near))
         self._nb = nb
-        # Neighbours of a whole mask, one byte of areas at a time (tables of 256).
+        # Neighbours of a whole mask, one byte of areas at a time (tables of 256); a big
+        # board goes area by area instead (the tables would take gigabytes).
         self._nbytes = (n + 7) // 8
         self._table: list[list[int]] = []
-        for i in range(self._nbytes):
+        for i in range(self._nbytes if n <= TABLE_AREAS else 0):
             row = [0] * 256
             for v in range(1, 256):
                 low = v & -v
@@ -193,7 +224,7 @@ class Board:
     def neighbours(self, mask: int) -> int:
         """Every area next to some area of ``mask`` (the mask itself included, maybe)."""
         out = 0
-        if mask.bit_count() <= 8:  # a few areas: one at a time
+        if not self._table or mask.bit_count() <= 8:  # a few areas (or a big board): one by one
             nb = self._nb
             while mask:
                 low = mask & -mask
@@ -244,7 +275,7 @@ class Board:
         return [c for c, m in enumerate(self.colour_mask) if m & rem and not m & rem & ~border]
 
     def lower_bound(self, state: int | None = None, border: int | None = None,
-                    cap: int | None = None) -> int:
+                    cap: int | None = None, deadline: Deadline = NEVER) -> int:
         """Puchert's admissible bound on the moves still needed from a state (with
         ``cap``: any value above ``cap`` once it is known to exceed it)."""
         if state is None or border is None:
@@ -253,6 +284,8 @@ class Board:
         full, masks = self.full, self.colour_mask
         limit = full.bit_length() if cap is None else cap
         while True:
+            if deadline.limited and not h & 7:
+                deadline.check()
             rem = full & ~state
             if not rem or h > limit:
                 return h
@@ -270,23 +303,26 @@ class Board:
             state |= absorbed
             border = (border | self.neighbours(absorbed)) & ~state
 
-    def beam(self, width: int, tie: str = "flooded") -> Moves:
+    def beam(self, width: int, tie: str = "flooded", deadline: Deadline = NEVER) -> Moves:
         """A short sequence by beam search (moves + lower bound, then ``tie``)."""
-        return self.beam_levels(width, tie)[0]
+        return self.beam_levels(width, tie, deadline, keep=False)[0]
 
-    def beam_levels(self, width: int, tie: str = "flooded") -> tuple[Moves, list[Level]]:
+    def beam_levels(self, width: int, tie: str = "flooded", deadline: Deadline = NEVER,
+                    keep: bool = True) -> tuple[Moves, list[Level]]:
         """A beam search's sequence and its levels: after t moves, the kept states
-        ``(bound, flooded, border, moves)``, best first. States are ranked by moves +
-        Puchert's bound, ties broken by ``tie`` (see :data:`TIES`)."""
+        ``(bound, flooded, border, moves)``, best first (``keep`` False: none, which a
+        big board cannot afford). States are ranked by moves + Puchert's bound, ties
+        broken by ``tie`` (see :data:`TIES`). ``deadline`` is asked for every state."""
         rank = TIES[tie]
         s, b = self.initial()
         if s == self.full:
             return Moves(()), []
-        beam: Level = [(self.lower_bound(s, b), s, b, ())]
-        levels = [beam]
+        beam: Level = [(self.lower_bound(s, b, deadline=deadline), s, b, ())]
+        levels = [beam] if keep else []
         while True:
             cand: dict[int, tuple[int, int, int, int, tuple[int, ...]]] = {}
             for _, s, b, seq in beam:
+                deadline.check()
                 elim = self.eliminable(s, b)
                 choices = elim[:1] if elim else [c for c, m in enumerate(self.colour_mask) if m & b]
                 for c in choices:
@@ -294,10 +330,12 @@ class Board:
                     if s2 == self.full:
                         return Moves(seq + (c,)), levels
                     if s2 not in cand:
-                        cand[s2] = (self.lower_bound(s2, b2), rank(s2, b2), s2, b2, seq + (c,))
+                        cand[s2] = (self.lower_bound(s2, b2, deadline=deadline), rank(s2, b2),
+                                    s2, b2, seq + (c,))
             ranked = sorted(cand.values())[:width]
             beam = [(x[0], x[2], x[3], x[4]) for x in ranked]
-            levels.append(beam)
+            if keep:
+                levels.append(beam)
 
 
 #: A beam level: ``(bound, flooded areas, bordering areas, moves)`` per kept state.

@@ -17,6 +17,8 @@ import random
 from typing import Any, ClassVar, Optional, Sequence
 
 from ...errors import InputError
+from ...solvers.backends import EncodingTimeout, TooLarge
+from ...solvers.deadline import NEVER, Deadline, TimeUp
 from ...puzzle import Clue, Puzzle, Violation
 from ..base import choose_encoding
 from ..contract import FormatSpec, Genre, Glyph, Optimisation, OptimumGeneration, Question
@@ -40,6 +42,22 @@ BEAM_TIES = ("reach", "border", "flooded")
 #: budget it also shortens the beams' sequence on a few boards, but costs more than the
 #: solver then saves.
 SEARCH_NODES = 3000
+
+#: Boards with more areas than this keep no beam levels for the exact search (each level
+#: holds BEAM_WIDTH states of one bit per area; the search cannot finish there anyway).
+LEVEL_AREAS = 4096
+
+#: The most cells a board may have to be solved: building its area graph takes memory
+#: that grows with the square of its areas (a 300x300 board of 10 colours: 81,000 areas,
+#: gigabytes); bigger boards are refused at once (exit 2) rather than run out of memory.
+MAX_CELLS = 250 * 250
+
+
+def refuse_huge(puzzle: Puzzle) -> None:
+    if puzzle.rows * puzzle.cols > MAX_CELLS:
+        raise TooLarge(f"a {puzzle.rows}x{puzzle.cols} Flood-It board is too large to solve "
+                       f"(at most {MAX_CELLS} cells)")
+
 
 #: Cell colours for pictures (colour-blind-safe first: Okabe-Ito, then more).
 PALETTE = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7",
@@ -78,18 +96,34 @@ class FloodOptimum(Optimisation):
         self.width = width
         self.nodes = nodes
         self.ties = tuple(ties)
+        self._last: tuple[Puzzle, Board] | None = None
 
     def cost(self, puzzle: Puzzle, answer: Moves) -> int:
         return len(answer)
 
-    def bounds(self, puzzle: Puzzle) -> tuple[int, Moves]:
+    def bounds(self, puzzle: Puzzle, deadline: Deadline = NEVER) -> tuple[int, Moves]:
         """Puchert's bound and the beam's sequence, both improved by the exact search
-        within its node budget (it raises the bound only by a completed search)."""
-        board = Board(puzzle)
+        within its node budget (it raises the bound only by a completed search). When
+        ``deadline`` passes first: the best sequence of the searches that finished, or
+        TimeUp carrying the lower bound if none did."""
+        refuse_huge(puzzle)
+        board = self._board(puzzle, deadline)
+        lower = board.lower_bound(deadline=deadline)
         best: Moves | None = None
         levels: list[Level] = []
+        keep = board.n <= LEVEL_AREAS
+        if deadline.limited:  # a first sequence at once (a big board's beams take minutes)
+            try:
+                best = board.beam(1, deadline=deadline)
+            except TimeUp:
+                raise TimeUp(found=lower) from None
         for tie in self.ties:
-            moves, kept = board.beam_levels(self.width, tie)
+            try:
+                moves, kept = board.beam_levels(self.width, tie, deadline, keep)
+            except TimeUp:
+                if best is None:
+                    raise TimeUp(found=lower) from None
+                return lower, best
             if best is None or len(moves) < len(best):
                 best = moves
             for t, level in enumerate(kept):
@@ -97,13 +131,28 @@ class FloodOptimum(Optimisation):
                     levels.append([])
                 levels[t].extend(level)
         assert best is not None
-        res = improve(board, best, board.lower_bound(), max_nodes=self.nodes, levels=levels)
+        res = improve(board, best, lower, max_nodes=self.nodes, levels=levels,
+                      deadline=deadline)
         return res.lower, res.best
 
     def encode_within(self, puzzle: Puzzle, backend: Any, limit: int,
                       encoding: str | None = None) -> FloodEncoded:
         choose_encoding(FLOODIT, encoding)
-        return FloodEncoded(Board(puzzle), backend, limit)
+        try:
+            board = self._board(puzzle, Deadline(backend.deadline))
+        except TimeUp:
+            raise EncodingTimeout(backend.stats()) from None
+        return FloodEncoded(board, backend, limit)
+
+    def _board(self, puzzle: Puzzle, deadline: Deadline) -> Board:
+        """The board of this very puzzle, built once for its bounds and its encoding (a
+        big one takes seconds)."""
+        last = self._last
+        if last is not None and last[0] is puzzle:
+            return last[1]
+        board = Board(puzzle, deadline)
+        self._last = (puzzle, board)
+        return board
 
 
 class FloodIt(Genre):
@@ -204,8 +253,14 @@ class FloodIt(Genre):
     def encode(self, puzzle: Puzzle, backend: Any, encoding: str | None = None) -> FloodEncoded:
         """Every sequence within the beam search's count (any sequence, optimal or not)."""
         choose_encoding(self, encoding)
-        board = Board(puzzle)
-        return FloodEncoded(board, backend, len(board.beam(BEAM_WIDTH)))
+        refuse_huge(puzzle)
+        until = Deadline(backend.deadline)
+        try:
+            board = Board(puzzle, until)
+            horizon = len(board.beam(BEAM_WIDTH, deadline=until))
+        except TimeUp:
+            raise EncodingTimeout(backend.stats()) from None
+        return FloodEncoded(board, backend, horizon)
 
     def verify(self, puzzle: Puzzle, answer: Moves) -> list[Violation]:
         ncol = 1 + max(v for row in puzzle.grid for v in row if isinstance(v, int))

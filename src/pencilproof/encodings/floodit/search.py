@@ -17,10 +17,10 @@ No solver here: the SAT proofs (:mod:`.sat`) start from what this leaves.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from ...solvers.deadline import NEVER, Deadline, TimeUp
 from .board import Board, Level, Moves
 
 
@@ -38,7 +38,7 @@ class SearchResult:
 
 
 class _Dfs:
-    def __init__(self, board: Board, deadline: float | None, max_nodes: int | None):
+    def __init__(self, board: Board, deadline: Deadline, max_nodes: int | None):
         self.board = board
         self.deadline = deadline
         self.max_nodes = max_nodes
@@ -50,9 +50,11 @@ class _Dfs:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _OutOfBudget
-        if not self.nodes & 1023 and self.deadline is not None \
-                and time.monotonic() > self.deadline:
-            raise _OutOfBudget
+        if not self.nodes & 63 and self.deadline.limited:
+            try:
+                self.deadline.check()
+            except TimeUp:
+                raise _OutOfBudget from None
 
     def search(self, state: int, border: int, left: int) -> bool:
         """True (and ``self.path`` the moves) if ``left`` moves can flood from here."""
@@ -87,15 +89,14 @@ class _Dfs:
 
 def improve(board: Board, best: Moves, lower: int, seconds: float | None = None,
             max_nodes: int | None = None,
-            levels: Sequence[Level] = ()) -> SearchResult:
+            levels: Sequence[Level] = (), deadline: Deadline = NEVER) -> SearchResult:
     """Shorten ``best`` (a valid sequence) as far as the budget allows, raising ``lower``
     (a proven lower bound) when a search for fewer moves from the start ends in vain.
 
     ``levels`` (a beam search's kept states per move, best first) seed the search: each
     is searched to the end for a sequence shorter than the best, the deepest level first,
     so the cheap searches near the end come first and share the table with the later."""
-    deadline = None if seconds is None else time.monotonic() + seconds
-    dfs = _Dfs(board, deadline, max_nodes)
+    dfs = _Dfs(board, deadline.within(seconds), max_nodes)
     s, b = board.initial()
     found: list[tuple[int, int]] = []
     roots = [(t, st) for t in range(len(levels) - 1, 0, -1) for st in levels[t]]

@@ -1,0 +1,137 @@
+"""Issue 22: time limits hold while work runs (defects 1, 2, 13): one deadline object
+reaches the generator's attempts, Flood-It's bounds and searches and the checker; sizes
+that cannot fit are refused at once."""
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from pencilproof import check
+from pencilproof.checker import Verdict
+from pencilproof.encodings.floodit.board import TABLE_AREAS, Board, replay
+from pencilproof.generator.generate import GenerateOptions, generate_one
+from pencilproof.puzzle import Puzzle
+from pencilproof.solvers.deadline import NEVER, Deadline, TimeUp
+
+
+def _flood(n: int, colours: int, seed: int = 1) -> Puzzle:
+    rng = random.Random(seed)
+    while True:
+        grid = tuple(tuple(rng.randrange(colours) for _ in range(n)) for _ in range(n))
+        if len({v for row in grid for v in row}) == colours:
+            return Puzzle("floodit", n, n, grid)
+
+
+def _digits(p: Puzzle) -> str:
+    return "\n".join("".join(str(v) for v in row) for row in p.grid) + "\n"
+
+
+# -- the deadline object ------------------------------------------------------------------------
+def test_deadline_basics():
+    assert NEVER.remaining() == float("inf") and NEVER.seconds() is None and not NEVER.passed()
+    d = Deadline.after(10)
+    assert 9 < d.remaining() <= 10 and d.limited
+    assert d.within(1).at < d.at and d.within(None) is d and NEVER.sooner(d) is d
+    past = Deadline(time.monotonic() - 1)
+    assert past.passed() and past.seconds() == 0.0
+    with pytest.raises(TimeUp):
+        past.check()
+
+
+# -- 2: generate --max-time holds while a candidate runs --------------------------------------
+@pytest.mark.parametrize("genre, size", [("lightup", 60), ("smullyan", 60), ("canal", 40)])
+def test_an_attempt_stops_at_the_runs_deadline(genre, size):
+    options = GenerateOptions(genre=genre, rows=size, cols=size).validate()
+    t = time.monotonic()
+    with pytest.raises(TimeUp):
+        generate_one(options, 1, 0, Deadline.after(0.3))
+    assert time.monotonic() - t < 1.3
+
+
+def test_a_deadline_that_is_not_reached_changes_nothing():
+    options = GenerateOptions(genre="canal", rows=6, cols=6).validate()
+    free = generate_one(options, 4, 2)
+    timed = generate_one(options, 4, 2, Deadline.after(60))
+    assert free is not None and timed is not None
+    assert (timed.puzzle, timed.solution, timed.attempt) == (free.puzzle, free.solution, free.attempt)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_generate_max_time_stops_a_candidate_that_runs_long(run_cli, tmp_path, jobs):
+    out = tmp_path / "big.jsonl"
+    t = time.monotonic()
+    code, stdout, err = run_cli("generate", "canal", "--size", "200x200", "--count", "1",
+                                "--jobs", jobs, "--max-time", "1", "-q", "-o", str(out))
+    assert time.monotonic() - t < 3.5  # 1 s and the start and stop of a worker
+    assert code == 3 and stdout.startswith(f"{out}: 0 of 1 puzzles")
+    assert err == (f"pencilproof: --max-time reached: the 0 finished puzzles are in {out}; "
+                   "continue with --resume\n")
+
+
+# -- 1: Flood-It honours --time-limit, and boards that cannot fit are refused -----------------
+def test_floodit_check_stops_at_its_time_limit_with_its_bounds(run_cli, tmp_path):
+    board = tmp_path / "f.txt"
+    board.write_text(_digits(_flood(60, 6)))
+    t = time.monotonic()
+    code, out, err = run_cli("check", "-q", "--time-limit", "1", str(board))
+    assert time.monotonic() - t < 2.5
+    assert code == 3 and err == ""
+    assert out.startswith(f"{board}: unknown (") and "optimum " in out and "(not proven)" in out
+
+
+def test_floodit_optimum_without_a_first_sequence_in_time_keeps_the_lower_bound():
+    p = _flood(60, 6)
+    res = check(p, time_limit=1e-3)
+    assert res.verdict is Verdict.UNKNOWN and res.best is None and res.answer is None
+    assert res.lower_bound >= 0
+
+
+def test_a_floodit_board_too_large_to_solve_is_refused_at_once(run_cli, tmp_path):
+    board = tmp_path / "huge.txt"
+    board.write_text(_digits(_flood(300, 10)))
+    t = time.monotonic()
+    code, out, err = run_cli("check", "--time-limit", "5", str(board))
+    assert time.monotonic() - t < 1.5
+    assert (code, out) == (2, "")
+    assert err == (f"pencilproof: error: {board}: a 300x300 Flood-It board is too large to "
+                   "solve (at most 62500 cells)\n")
+
+
+def test_a_big_board_builds_no_quadratic_tables():
+    small, big = Board(_flood(12, 6)), Board(_flood(120, 10))
+    assert small._table and small.n <= TABLE_AREAS
+    assert big.n > TABLE_AREAS and big._table == []
+    # Neighbours area by area agree with the tables on a board that has both.
+    mask = small.run([1, 2, 3])
+    table = small.neighbours(mask)
+    small._table = []
+    assert small.neighbours(mask) == table
+
+
+def test_replay_floods_incrementally():
+    p = _flood(100, 6)
+    moves = [c for _ in range(200) for c in range(6)]  # floods, with idle moves on the way
+    t = time.monotonic()
+    done = replay(p, moves)
+    assert time.monotonic() - t < 0.3  # refilling the region every move took seconds
+    assert done.flooded and done.extra == len(moves) - done.used > 0
+    short = replay(p, moves[:6])
+    assert not short.flooded and short.left > 0 and short.used == 6
+
+
+def test_board_building_asks_the_deadline():
+    with pytest.raises(TimeUp):
+        Board(_flood(200, 10), Deadline(time.monotonic() - 1))
+
+
+# -- 13: a big grid's check ends within its limit, reading included ---------------------------
+def test_a_big_empty_grid_is_done_within_its_limit_reading_included(run_cli, tmp_path):
+    n = 600
+    grid = tmp_path / "empty.txt"
+    grid.write_text(f"lightup {n}x{n}\n" + "\n".join(" ".join("." * n) for _ in range(n)) + "\n")
+    t = time.monotonic()
+    code, out, _ = run_cli("check", "-q", "--time-limit", "1.5", str(grid))
+    assert time.monotonic() - t < 2.5
+    assert code in (0, 1, 3) and out.startswith(f"{grid}: ")
