@@ -30,7 +30,12 @@ def _unique_with(puzzle, answer) -> bool:
     return n == 1 and (c.solutions[0] == answer or c.solutions[0] in genre.images(puzzle, answer))
 
 
-@pytest.mark.parametrize("name", UNIQUE_GENRES)
+#: Genres whose switchable clues all stand outside the grid (row and column labels): repair
+#: proposes givens in cells only, so it has nothing to offer them yet (README: left undone).
+OUTSIDE_CLUES = {"kakurasu", "nonogram", "tents"}
+
+
+@pytest.mark.parametrize("name", sorted(set(UNIQUE_GENRES) - OUTSIDE_CLUES))
 def test_every_proposal_is_unique_with_the_intended_answer(name):
     puzzles = [p for p in _small(name, 49) + loose_boards(name, 6, 11, 5)
                if count(p, limit=2).count >= 2 and (count(p, limit=2).classes or 2) >= 2]
@@ -50,6 +55,16 @@ def test_every_proposal_is_unique_with_the_intended_answer(name):
             q = _with(p, single)
             assert _unique_with(q, hooks.answer_for(q, res.answer))
     assert found >= 1
+
+
+@pytest.mark.parametrize("name", sorted(OUTSIDE_CLUES))
+def test_genres_with_clues_outside_the_grid_get_no_false_repair(name):
+    """No cell clue can make these unique: repair says it found none and proposes nothing."""
+    puzzles = [p for p in loose_boards(name, 6, 11, 5) if count(p, limit=2).count >= 2]
+    assert puzzles
+    for p in puzzles[:3]:
+        res = repair(p)
+        assert not res.found and res.clues == () and res.singles == ()
 
 
 def test_the_intended_answer_is_the_one_kept():
