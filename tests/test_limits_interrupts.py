@@ -132,3 +132,23 @@ def test_ctrl_c_during_a_batch_check_is_one_line(tmp_path):
     _, stderr = p.communicate(timeout=60)
     assert p.returncode == 130 and time.monotonic() - t < 2.0
     assert stderr == "pencilproof: interrupted\n"
+
+
+def test_ctrl_c_while_the_program_loads_is_one_line(tmp_path):
+    """The console script imports the package first: from then on a Ctrl-C is one line
+    and exit 130, not a traceback of the import under way."""
+    script = tmp_path / "pencilproof"
+    script.write_text("import os, signal, sys, time\n"
+                      "import pencilproof  # the console script's first import\n"
+                      "os.kill(os.getpid(), signal.SIGINT)\n"
+                      "time.sleep(5)\n"
+                      "print('not reached')\n")
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                       cwd=ROOT, timeout=60)
+    assert (r.returncode, r.stdout, r.stderr) == (130, "", "pencilproof: interrupted\n")
+    # Any other program importing the library keeps Python's own Ctrl-C.
+    other = tmp_path / "mine.py"
+    other.write_text(script.read_text())
+    r = subprocess.run([sys.executable, str(other)], capture_output=True, text=True,
+                       cwd=ROOT, timeout=60)
+    assert r.returncode != 130 and "KeyboardInterrupt" in r.stderr

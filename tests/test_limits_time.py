@@ -135,3 +135,30 @@ def test_a_big_empty_grid_is_done_within_its_limit_reading_included(run_cli, tmp
     code, out, _ = run_cli("check", "-q", "--time-limit", "1.5", str(grid))
     assert time.monotonic() - t < 2.5
     assert code in (0, 1, 3) and out.startswith(f"{grid}: ")
+
+
+# -- big inputs that cannot be drawn or written in time ------------------------------------------
+def test_a_picture_too_large_to_draw_is_refused_at_once(run_cli, tmp_path):
+    n = 500
+    grid = tmp_path / "big.txt"
+    grid.write_text(f"canal {n}x{n}\n" + "\n".join(" ".join("." * n) for _ in range(n)) + "\n")
+    for argv in (["render", str(grid), "-o", str(tmp_path / "x.svg")],
+                 ["convert", str(grid), "--to", "svg"],
+                 ["check", "--picture", str(tmp_path / "y.svg"), str(grid)],
+                 ["backbone", "--picture", str(tmp_path / "z.svg"), str(grid)]):
+        t = time.monotonic()
+        code, out, err = run_cli(*argv)
+        assert time.monotonic() - t < 2.0, argv
+        assert code == 2 and err == (f"pencilproof: error: {grid}: a 500x500 picture is too "
+                                     "large to draw (at most 160000 cells; --json and the text "
+                                     "formats carry the grid)\n"), argv
+    assert not list(tmp_path.glob("*.svg"))
+
+
+def test_a_big_taiji_code_is_written_in_linear_time():
+    from pencilproof.encodings.taiji.code import BLANK, encode
+    n = 700
+    t = time.monotonic()
+    code = encode([[BLANK] * n for _ in range(n)])
+    assert time.monotonic() - t < 1.0  # appending to one string in a closure was quadratic
+    assert code == f"{n}:" + "+Z" * (n * n // 26) + "+" + chr(64 + n * n % 26)

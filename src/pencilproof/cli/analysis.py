@@ -21,7 +21,7 @@ from ..output import cell_names, render_grid
 from ..puzzle import Cell, Puzzle
 from ..solvers.deadline import Deadline, TimeUp
 from .args import Subparsers, positive_float, positive_int
-from .common import command_deadline
+from .common import command_deadline, picture_fits
 from .formats import format_option, nonempty
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN = 0, 1, 2, 3
@@ -61,6 +61,11 @@ def _picture_path(args: argparse.Namespace) -> None:
         check_picture_path(args.picture)
 
 
+def _picture_fits(args: argparse.Namespace, puzzle: Puzzle) -> None:
+    if args.picture:
+        picture_fits(puzzle, args.puzzle)
+
+
 def _draw(args: argparse.Namespace, puzzle: Puzzle, answer: Any, marked: Sequence[Cell],
           title: str, caption: Sequence[str], notes: dict[Cell, str] | None = None) -> None:
     if not args.picture:
@@ -75,6 +80,7 @@ def _draw(args: argparse.Namespace, puzzle: Puzzle, answer: Any, marked: Sequenc
 def cmd_backbone(args: argparse.Namespace) -> int:
     _picture_path(args)
     puzzle = load_document(args.puzzle, args.format, answers=False).puzzle
+    _picture_fits(args, puzzle)
     res = backbone(puzzle, backend=args.solver, encoding=args.encoding, limit=args.limit,
                    deadline=command_deadline(args.time_limit))
     code = (EXIT_UNKNOWN if res.timed_out else
@@ -115,6 +121,7 @@ def cmd_repair(args: argparse.Namespace) -> int:
     nonempty(args.answer, "--answer")
     doc = load_document(args.puzzle, args.format, answers=args.answer is None)
     puzzle = doc.puzzle
+    _picture_fits(args, puzzle)
     if args.redundant:
         return _redundant(args, puzzle)
     answer = load_answer(puzzle, args.answer) if args.answer is not None else doc.solution
@@ -188,6 +195,7 @@ def grade_of_result(puzzle: Puzzle, res: CheckResult | OptimumResult,
 def cmd_explain(args: argparse.Namespace) -> int:
     _picture_path(args)
     puzzle = load_document(args.puzzle, args.format, answers=False).puzzle
+    _picture_fits(args, puzzle)
     res = explain(puzzle, max_level=args.max_level, deadline=command_deadline(args.time_limit))
     code = (EXIT_UNKNOWN if res.timed_out else EXIT_NO if res.undeduced else EXIT_OK)
     order: dict[Cell, str] = {}

@@ -23,7 +23,7 @@ from ..solvers.deadline import Deadline
 from .analysis import grade_of_result
 from .args import Subparsers, positive_float, positive_int
 from .common import (EXIT_NO, EXIT_OK, EXIT_UNKNOWN, bad, documents, drawable, labelled, per_puzzle,
-                     plural, readable, timed, with_options, worst)
+                     picture_fits, plural, readable, timed, with_options, worst)
 from .formats import format_option, nonempty
 
 
@@ -102,6 +102,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             if isinstance(doc, InputError):  # already names its place
                 raise doc
             item = with_options(doc.puzzle, args, label)
+            if args.picture:
+                picture_fits(item, label)
             # An optimisation puzzle may carry its own limit (a published move limit).
             limit = args.limit if args.limit is not None else item.param("limit")
             try:

@@ -172,6 +172,19 @@ def per_puzzle(label: str, args: Namespace, codes: list[int], work: Callable[[],
         return None
 
 
+#: Pictures of more cells than this are refused at once: a 1000x1000 grid's SVG takes
+#: ten seconds and a hundred megabytes to write (400x400: about two seconds).
+MAX_PICTURE_CELLS = 160_000
+
+
+def picture_fits(puzzle: Puzzle, label: str) -> None:
+    """A one-line refusal of a picture too large to draw in reasonable time."""
+    if puzzle.rows * puzzle.cols > MAX_PICTURE_CELLS:
+        raise InputError(f"a {puzzle.rows}x{puzzle.cols} picture is too large to draw (at most "
+                         f"{MAX_PICTURE_CELLS} cells; --json and the text formats carry the "
+                         "grid)", label)
+
+
 #: Grids wider or larger than this are not drawn on the terminal (a 1000x1000 pair is
 #: 4000 characters wide and takes seconds to lay out): the JSON and pictures have them.
 MAX_DRAWN_COLS, MAX_DRAWN_CELLS = 200, 40_000

@@ -16,7 +16,7 @@ from ..encodings import code_formats, get_genre
 from ..errors import InputError
 from ..formats import format_names, load_answer, load_document, to_url, write_document
 from .args import Subparsers
-from .common import EXIT_BAD, EXIT_OK, documents, err, readable, worst
+from .common import EXIT_BAD, EXIT_OK, documents, err, picture_fits, readable, worst
 
 OUTPUTS = ("url", "text", "pzprv3", "json", "svg", "png")
 
@@ -73,6 +73,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     nonempty(args.answer, "--answer")
     check_picture_path(args.output)
     doc = load_document(args.puzzle, args.format)
+    picture_fits(doc.puzzle, args.puzzle)
     solution = load_answer(doc.puzzle, args.answer) if args.answer is not None else doc.solution
     problems = get_genre(doc.puzzle.genre).verify(doc.puzzle, solution) if solution else []
     write_picture(answer_picture(doc.puzzle, solution, problems, name=args.puzzle), args.output)
@@ -114,6 +115,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     try:
         for label, doc in docs:
             if to in ("svg", "png"):
+                picture_fits(doc.puzzle, label)
                 scene = picture(doc.puzzle, doc.solution,
                                 title="answer" if doc.solution is not None else "puzzle",
                                 name=label)

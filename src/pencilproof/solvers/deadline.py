@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import signal
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -90,6 +92,26 @@ class Deadline:
 
 
 NEVER = Deadline()
+
+
+# -- interrupts ------------------------------------------------------------------------------
+def _startup_exit(signum: int, frame: Any) -> None:
+    os.write(2, b"pencilproof: interrupted\n")
+    os._exit(130)
+
+
+def guard_startup() -> None:
+    """Ctrl-C while the ``pencilproof`` program is still loading (before :func:`install`)
+    is one line and exit 130, not a traceback of whatever was being imported. Only for
+    the console script itself: a library user's program keeps its own handler."""
+    main = sys.modules.get("__main__")
+    script = getattr(main, "__file__", None) or ""
+    if os.path.basename(script) not in ("pencilproof", "pencilproof.exe") \
+            or "--multiprocessing-fork" in sys.argv \
+            or threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return
+    signal.signal(signal.SIGINT, _startup_exit)
 
 
 # -- interrupts ------------------------------------------------------------------------------
@@ -169,3 +191,6 @@ def deferred() -> Iterator[None]:
     finally:
         _depth -= 1
     poll()
+
+
+guard_startup()  # (importing pencilproof runs this first; see guard_startup)

@@ -52,6 +52,8 @@ def _init(slots: Any, ring: Any, lock: Any) -> None:
                 _slot = i
                 break
     signal.signal(signal.SIGINT, _interrupt)
+    if hasattr(signal, "pthread_sigmask"):  # born with SIGINT blocked (see _submit)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _run(job: int, op: str, payload: Any) -> jobs.Result:
@@ -104,7 +106,7 @@ class SolverPool:
         """Start every worker now (each imports the solvers once) rather than on the first
         request."""
         assert self._executor is not None
-        await asyncio.gather(*(asyncio.wrap_future(self._executor.submit(_warm))
+        await asyncio.gather(*(asyncio.wrap_future(self._submit(_warm))
                                for _ in range(self.workers)))
 
     @property
@@ -145,7 +147,7 @@ class SolverPool:
         if client is not None:
             self._latest[client] = job
         try:
-            future = self._executor.submit(_run, job, op, payload)
+            future = self._submit(_run, job, op, payload)
         except BrokenProcessPool:
             self._restart()
             return 500, {"error": "a solver process died; the pool was restarted"}, jobs.JSON
@@ -198,7 +200,29 @@ class SolverPool:
         self._futures.clear()
         self._start()
 
+    def _submit(self, fn: Any, *args: Any) -> "concurrent.futures.Future[Any]":
+        """Submit a call; a worker it starts is born with SIGINT blocked (the mask goes
+        through exec), so a Ctrl-C to the whole terminal group while it imports is no
+        traceback of its own: its initializer installs its handler, then unblocks."""
+        assert self._executor is not None
+        if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
+            return self._executor.submit(fn, *args)
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return self._executor.submit(fn, *args)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=True, cancel_futures=True)
-            self._executor = None
+        """Stop at once: queued jobs are dropped and the workers are ended, even one
+        still starting (waiting for its imports took a second and more after Ctrl-C)."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        procs = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for p in procs:
+            if p.is_alive():
+                p.terminate()
+        for p in procs:
+            p.join(2)

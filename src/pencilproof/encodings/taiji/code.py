@@ -240,14 +240,20 @@ def encode(grid: list[list[Tile]]) -> str:
     fixed tiles, runs of three or more ``0`` / ``8`` characters compressed (a run counts
     the option digit ``0`` of the symbol tile it starts at)."""
     out = [f"{len(grid[0])}:"]
-    text = ""
+    parts: list[str] = []  # the tokens written (a list: a 1000x1000 board has a million)
     zeros = eights = 0
 
     def flush() -> None:
-        nonlocal text
         run = zeros + eights
-        if run > 2:
-            text = text[:-run] + _run(run, "+" if zeros else "-")
+        if run > 2:  # the run's last characters become one run marker
+            cut = run
+            while cut:
+                last = parts.pop()
+                if len(last) > cut:
+                    parts.append(last[:-cut])
+                    break
+                cut -= len(last)
+            parts.append(_run(run, "+" if zeros else "-"))
 
     for row in grid:
         for tile in row:
@@ -261,10 +267,9 @@ def encode(grid: list[list[Tile]]) -> str:
                 zeros += 1
             elif opt == 8:
                 eights += 1
-            text += tile.token if not tile.hole else "8"
+            parts.append(tile.token if not tile.hole else "8")
     flush()
-    out.append(text)
-    return "".join(out)
+    return "".join(out + parts)
 
 
 def puzzle_of(grid: list[list[Tile]]) -> Puzzle:
