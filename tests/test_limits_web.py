@@ -59,3 +59,15 @@ def test_time_waiting_in_the_queue_does_not_count_against_the_limit(monkeypatch)
         slow.join(30)
     assert r.status_code == 200 and r.json()["verdict"] == "unique"
     assert waited > 1.3  # it waited behind the sleeping job longer than its own limit
+
+
+def test_a_big_floodit_board_answers_with_its_bounds_at_the_time_limit(client):
+    import random
+    rng = random.Random(1)
+    rows = ["".join(str(rng.randrange(6)) for _ in range(60)) for _ in range(60)]
+    t = time.monotonic()
+    r = client.post("/api/check", json={"puzzle": "\n".join(rows), "time_limit": 1})
+    assert time.monotonic() - t < 4
+    body = r.json()
+    assert r.status_code == 504 and body["verdict"] == "unknown" and not body["proven"]
+    assert body["lower_bound"] > 0 and body["error"] == "time limit of 1 s reached"

@@ -206,7 +206,11 @@ class Generated:
             doc = document_to_doc(Document(self.puzzle, None))
             doc.update({genre.optimisation.answer_key: self.solution.to_json(),
                         "optimum": self.optimum, "proven": True})
-            doc.update({f.name: f.write(self.puzzle) for f in genre.formats.codes})
+            for f in genre.formats.codes:
+                try:
+                    doc[f.name] = f.write(self.puzzle)
+                except InputError:  # a board the code cannot carry (too large): left out
+                    pass
             doc.update({"index": self.index, "attempt": self.attempt, "seed": self.seed,
                         "master_seed": master_seed, "seconds": round(self.seconds, 4),
                         "solver_calls": self.solver_calls, "unproven_skipped": self.unproven,

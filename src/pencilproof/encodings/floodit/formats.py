@@ -25,6 +25,11 @@ GENRE = "floodit"
 _TATHAM = re.compile(r"(\d+)x(\d+)c(\d+)m(\d+):([0-9A-Za-z]*),(\d+)")
 #: Width of the beam search that gives a Tatham ID its limit when a board has none.
 WRITE_BEAM = 50
+#: Bigger boards get the greedy sequence's count (a width-50 beam takes seconds there,
+#: and the ID is written with every JSON result), and boards over MAX_TATHAM_CELLS no ID
+#: at all (even the greedy count takes seconds; Tatham's game is played far smaller).
+WRITE_BEAM_CELLS = 400
+MAX_TATHAM_CELLS = 2500
 
 
 def _board(rows: list[list[int]], limit: int | None) -> Puzzle:
@@ -71,9 +76,13 @@ class TathamID(CodeFormat):
         ncol = 1 + max(v for row in puzzle.grid for v in row if isinstance(v, int))
         if ncol > 10 + 26:
             raise InputError(f"{ncol} colours do not fit a Tatham game ID")
+        if puzzle.rows * puzzle.cols > MAX_TATHAM_CELLS:
+            raise InputError(f"a {puzzle.rows}x{puzzle.cols} board is too large for a Tatham "
+                             f"game ID (at most {MAX_TATHAM_CELLS} cells)")
         limit = puzzle.param("limit")
         if limit is None:  # like Tatham's own limit: a heuristic count, not a proof
-            limit = len(Board(puzzle).beam(WRITE_BEAM))
+            width = WRITE_BEAM if puzzle.rows * puzzle.cols <= WRITE_BEAM_CELLS else 1
+            limit = len(Board(puzzle).beam(width))
         body = "".join(COLOUR_CHARS[v] for row in puzzle.grid for v in row if isinstance(v, int))
         return f"{puzzle.cols}x{puzzle.rows}c{ncol}m0:{body},{limit}"
 
