@@ -162,3 +162,16 @@ def test_a_big_taiji_code_is_written_in_linear_time():
     code = encode([[BLANK] * n for _ in range(n)])
     assert time.monotonic() - t < 1.0  # appending to one string in a closure was quadratic
     assert code == f"{n}:" + "+Z" * (n * n // 26) + "+" + chr(64 + n * n % 26)
+
+
+@pytest.mark.parametrize("extra", [[], ["--max-time", "5"]])
+def test_generating_a_board_too_large_to_solve_is_refused_at_once(run_cli, tmp_path, extra):
+    out = tmp_path / "f.jsonl"
+    t = time.monotonic()
+    code, stdout, err = run_cli("generate", "floodit", "--size", "300x300", "-o", str(out),
+                                "--jobs", "1", *extra)
+    assert time.monotonic() - t < 2.0
+    assert (code, stdout) == (2, "")
+    assert err == ("pencilproof: error: a 300x300 Flood-It board is too large to solve (at most "
+                   "62500 cells)\n")
+    assert not out.exists()

@@ -279,7 +279,7 @@ def _outcome(options: GenerateOptions, seed: int, index: int,
     The run's end (``until``) is no failure: :class:`TimeUp` goes on up."""
     try:
         return ("done", index, _make(options, seed, index, until))
-    except TimeUp:
+    except (TimeUp, InputError):  # the run's end; options no candidate can meet (a size)
         raise
     except Exception as e:
         log.debug("candidate %d failed:\n%s", index, traceback.format_exc())
@@ -392,6 +392,8 @@ def _worker_main(conn: Connection, options: GenerateOptions, seed: int, level: i
             outcome = _outcome(options, seed, index, Deadline(at))
         except TimeUp:
             outcome = ("timeout", index, None)
+        except InputError as e:  # bad input for the whole run: the parent says so
+            outcome = ("input", index, str(e))
         conn.send(outcome)
 
 
@@ -700,6 +702,8 @@ class ProcessRunner:
                     if outcome[0] == "timeout":  # given up at the run's end
                         timed_out = True
                         continue
+                    if outcome[0] == "input":  # e.g. a size the genre cannot solve
+                        raise InputError(outcome[2])
                     # The next candidate first: the worker computes while we re-check.
                     if queue and (deadline is None or time.monotonic() < deadline):
                         w.give(queue.pop(), until)
