@@ -82,7 +82,7 @@ def test_an_interrupt_swallowed_by_a_destructor_still_stops_the_command(run_cli,
         return real(*args, **kwargs)
     monkeypatch.setattr(cli_check, "check", check)
     code, out, err = run_cli("check", "-q", UNIQUE, MULTI)
-    assert ignored and isinstance(ignored[0].exc_value, KeyboardInterrupt)
+    assert ignored == []  # no "Exception ignored ... KeyboardInterrupt" noise
     assert (code, out, err) == (130, "", "pencilproof: interrupted\n")
 
 

@@ -203,6 +203,8 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
     sys.stdout = _GuardedStdout(real_stdout)
     sys.stderr = _GuardedStdout(real_stderr, report=False)
     interrupts.install()
+    saved_hook = sys.unraisablehook
+    sys.unraisablehook = _quiet_interrupts(saved_hook)
     try:
         try:
             code: int = args.func(args)
@@ -226,8 +228,19 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
         code = EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
     finally:
         interrupts.uninstall()
+        sys.unraisablehook = saved_hook
         sys.stdout, sys.stderr = real_stdout, real_stderr
     return code
+
+
+def _quiet_interrupts(hook: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """An interrupt raised where Python cannot raise it (a ``__del__``) is not printed as
+    "Exception ignored ... KeyboardInterrupt": it is remembered and raised again at the
+    next check (see solvers.deadline). Anything else goes to ``hook``."""
+    def quiet(unraisable: Any) -> None:
+        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+            hook(unraisable)
+    return quiet
 
 
 def run() -> None:
