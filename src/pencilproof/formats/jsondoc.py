@@ -172,10 +172,12 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
     params = {}
     for key in genre.param_keys:
         if key in doc:
+            here = f"{where}: {key}"
             try:
-                params[key] = genre.parse_param(key, doc[key], f"{where}: {key}")
-            except InputError as e:
-                raise InputError(e.message, f"{place(key)}: {key}") from None
+                params[key] = genre.parse_param(key, doc[key], here)
+            except InputError as e:  # the place, looked up only now, keeps the genre's [i]
+                rest = e.where[len(here):] if e.where and e.where.startswith(here) else ""
+                raise InputError(e.message, f"{place(key)}: {key}{rest}") from None
     puzzle = Puzzle(genre.name, rows, cols, tuple(out)).with_params(**params)
     try:  # the place is looked up only for an error: it scans the whole text
         genre.check_puzzle(puzzle, where)
