@@ -10,57 +10,57 @@ from typing import Iterator
 
 from ..errors import InputError
 from .battleships import BATTLESHIPS
-from .canal import CANAL
+from .binairo import BINAIRO
 from .contract import (ClueKey, CodeFormat, JankoBlock, Encoded, FileFormat, FormatSpec, Generation,
                        Genre, Glyph,
                        ModeOptions, ModeResult, Optimisation, OptimumGeneration, Question, SolveMode,
                        SYMMETRIES, Switchable, Symmetry)
+from .canal import CANAL
+from .corral import CORRAL
+from .country import COUNTRY
+from .creek import CREEK
+from .dominos import DOMINOS
 from .easyasabc import EASYASABC
 from .fillomino import FILLOMINO
 from .floodit import FLOODIT
-from .hashi import HASHI
-from .hidoku import HIDOKU
-from .kakuro import KAKURO
-from .kakurasu import KAKURASU
-from .nonogram import NONOGRAM
-from .ripple import RIPPLE
-from .skyscrapers import SKYSCRAPERS
 from .futoshiki import FUTOSHIKI
+from .galaxies import GALAXIES
+from .gokigen import GOKIGEN
+from .grandtour import GRANDTOUR
+from .hashi import HASHI
+from .heyawake import HEYAWAKE
+from .hidoku import HIDOKU
+from .hitori import HITORI
+from .kakurasu import KAKURASU
+from .kakuro import KAKURO
 from .kenken import KENKEN
 from .killer_sudoku import KILLER_SUDOKU
-from .heyawake import HEYAWAKE
-from .hitori import HITORI
-from .creek import CREEK
-from .str8ts import STR8TS
-from .tapa import TAPA
-from .mochikoro import MOCHIKORO
-from .shakashaka import SHAKASHAKA
-from .gokigen import GOKIGEN
-from .magnets import MAGNETS
-from .binairo import BINAIRO
-from .minesweeper import MINESWEEPER
 from .kurodoko import KURODOKO
 from .lighthouses import LIGHTHOUSES
 from .lightup import LIGHTUP
+from .linesweeper import LINESWEEPER
 from .lits import LITS
+from .magnets import MAGNETS
 from .masyu import MASYU
+from .minesweeper import MINESWEEPER
+from .mochikoro import MOCHIKORO
+from .nonogram import NONOGRAM
 from .norinori import NORINORI
+from .numberlink import NUMBERLINK
 from .nurikabe import NURIKABE
+from .ripple import RIPPLE
+from .shakashaka import SHAKASHAKA
+from .shikaku import SHIKAKU
+from .skyscrapers import SKYSCRAPERS
 from .slitherlink import SLITHERLINK
 from .smullyan import SMULLYAN
 from .starbattle import STARBATTLE
+from .str8ts import STR8TS
 from .sudoku import SUDOKU
 from .taiji import TAIJI
+from .tapa import TAPA
 from .tents import TENTS
 from .yajilin import YAJILIN
-from .country import COUNTRY
-from .corral import CORRAL
-from .linesweeper import LINESWEEPER
-from .grandtour import GRANDTOUR
-from .shikaku import SHIKAKU
-from .galaxies import GALAXIES
-from .numberlink import NUMBERLINK
-from .dominos import DOMINOS
 
 GENRES: dict[str, Genre] = {}
 
@@ -116,18 +116,19 @@ def minimizing_genres() -> Iterator[Genre]:
     return (g for g in GENRES.values() if g.generator is not None)
 
 
-for _genre in (CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT, SUDOKU, HASHI, SLITHERLINK, MASYU,
-               NURIKABE, HEYAWAKE, FILLOMINO, KILLER_SUDOKU, KENKEN, FUTOSHIKI, SKYSCRAPERS,
-               NONOGRAM, NORINORI,
-               KAKURASU,
-               EASYASABC, LITS, KAKURO,
-               YAJILIN, COUNTRY, CORRAL, LINESWEEPER, GRANDTOUR,
-               SHIKAKU, GALAXIES, NUMBERLINK, DOMINOS,
-               HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, STARBATTLE, TENTS,
-               RIPPLE,
-               STR8TS, LIGHTHOUSES,
-               MINESWEEPER, BINAIRO, MAGNETS, GOKIGEN, SHAKASHAKA,
-               HIDOKU, BATTLESHIPS):
+for _genre in (
+        # the first five (hand-written on the contract; Canal View, Smullyan, Light Up on the kit's row faces)
+        CANAL, SMULLYAN, LIGHTUP, TAIJI, FLOODIT,
+        # shading and placement
+        NURIKABE, HEYAWAKE, HITORI, KURODOKO, MOCHIKORO, TAPA, CREEK, NORINORI, LITS, STARBATTLE,
+        SHAKASHAKA, GOKIGEN, MINESWEEPER, BATTLESHIPS, TENTS, MAGNETS, BINAIRO, LIGHTHOUSES,
+        # loops and paths
+        SLITHERLINK, MASYU, YAJILIN, COUNTRY, NUMBERLINK, GRANDTOUR, CORRAL, LINESWEEPER, HASHI,
+        # regions
+        FILLOMINO, SHIKAKU, GALAXIES, DOMINOS,
+        # numbers
+        SUDOKU, KILLER_SUDOKU, KAKURO, RIPPLE, FUTOSHIKI, SKYSCRAPERS, KENKEN, STR8TS, HIDOKU,
+        EASYASABC, KAKURASU, NONOGRAM):
     register(_genre)
 
 __all__ = ["JankoBlock", "GENRES", "get_genre", "register", "unregister", "generating_genres", "Genre",
