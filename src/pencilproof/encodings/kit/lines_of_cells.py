@@ -19,6 +19,8 @@
 """
 from __future__ import annotations
 
+import abc
+
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Hashable, Mapping, Optional, Sequence
 
@@ -290,12 +292,13 @@ class EdgeGenre(KitGenre):
         raise InputError(f"{what} has no givens in its cells, got {token!r} (its {words} are "
                          f"{sides})", where)
 
+    @abc.abstractmethod
     def edge_label(self, token: object, where: str) -> Any:
         """One label from JSON / Janko (None: no label)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def edge_rules(self, puzzle: Puzzle, side: str, i: int, label: Any) -> list[Rule]:
-        raise NotImplementedError
+        """The rules one label on ``side`` (line ``i``) adds."""
 
     def edge_value(self, puzzle: Puzzle, v: Values, side: str, i: int) -> Any:
         return None

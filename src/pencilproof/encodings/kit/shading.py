@@ -23,6 +23,7 @@ counts of :mod:`.sight`), read through the same two faces.
 """
 from __future__ import annotations
 
+import abc
 import itertools
 import random
 from typing import TYPE_CHECKING, Any, AbstractSet, Callable, ClassVar, Iterator, Sequence, cast
@@ -295,10 +296,11 @@ class GridGeneration(KitGeneration):
     def weak_clue(self, clue: Clue) -> Clue:
         return "?" if isinstance(clue, int) else None
 
+    @abc.abstractmethod
     def random_answer(self, rows: int, cols: int, rng: random.Random,
                       density: float | None = None, symmetric: Symmetry | None = None) -> Any:
-        """Each grid genre draws its own answers (cheap plain Python, not a solver)."""
-        raise NotImplementedError
+        """Each grid genre draws its own answers in cheap plain Python (kit/draw.py): the
+        kit's solver-drawn answers would be slow on the grids these genres generate."""
 
 
 # -- grid-wide rules ---------------------------------------------------------------------
