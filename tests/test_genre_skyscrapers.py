@@ -14,6 +14,7 @@ from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.errors import InputError
 from pencilproof.formats import parse_documents
+from pencilproof.output import render_grid
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
@@ -139,3 +140,11 @@ def test_generate():
     assert got is not None and GENRE.verify(got.puzzle, got.solution) == []
     res = check(got.puzzle)
     assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == got.solution.rows
+
+
+def test_edge_numbers_are_drawn_beside_the_grid():
+    """Janko Wolkenkratzer 001's edge numbers, in the terminal grid around its answer."""
+    doc = janko_doc("skyscrapers", 0)
+    assert render_grid(doc.puzzle, doc.solution, ascii=False) == [
+        "     3 3", "1  5 3 1 4 2 3", "4  1 2 3 5 4 2", "3  3 4 5 2 1 3", "2  4 5 2 1 3",
+        "   2 1 4 3 5 1", "     2 2 2 1"]

@@ -88,6 +88,12 @@ class Skyscrapers(KitGenre):
                     out[edge_key(puzzle.rows, s, i)] = v
         return out
 
+    def margins(self, puzzle: Puzzle) -> dict[str, tuple[str, ...]]:
+        """The edge numbers beside the grid."""
+        return {side: tuple("" if v is None else str(v) for v in labels)
+                for side in ("top", "bottom", "left", "right")
+                if (labels := puzzle.param(side)) is not None}
+
     def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
         n = puzzle.rows
         if puzzle.cols != n or n > 35:
