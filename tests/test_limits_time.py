@@ -175,3 +175,47 @@ def test_generating_a_board_too_large_to_solve_is_refused_at_once(run_cli, tmp_p
     assert err == ("pencilproof: error: a 300x300 Flood-It board is too large to solve (at most "
                    "62500 cells)\n")
     assert not out.exists()
+
+
+# -- the alarm: a genre's own Python that asks no deadline stops at it too -------------------------
+def test_a_genre_encoding_that_asks_no_deadline_is_stopped_at_it(monkeypatch):
+    from pencilproof.encodings import get_genre
+    from pencilproof.formats import load_one
+    genre = get_genre("canal")
+    real = type(genre).encode
+
+    def slow(self, puzzle, backend, encoding=None):
+        t = time.monotonic()
+        while time.monotonic() - t < 5:  # pure Python, no checkpoint
+            pass
+        return real(self, puzzle, backend, encoding)
+    monkeypatch.setattr(type(genre), "encode", slow)
+    p = load_one("https://puzz.link/p?canal/6/6/3i3h2z4h5i2")
+    t = time.monotonic()
+    res = check(p, time_limit=0.5)
+    assert time.monotonic() - t < 1.5
+    assert res.verdict is Verdict.UNKNOWN
+
+
+def test_the_alarm_keeps_an_outer_alarm():
+    import signal
+    from pencilproof.solvers.deadline import alarm
+    fired = []
+    old = signal.signal(signal.SIGALRM, lambda *_: fired.append(time.monotonic()))
+    try:
+        t = time.monotonic()
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with alarm(Deadline.after(5), TimeUp):
+            time.sleep(0.5)  # the outer alarm comes first, and is theirs
+        assert len(fired) == 1 and fired[0] - t < 0.45
+        with pytest.raises(TimeUp):
+            with alarm(Deadline.after(0.2), TimeUp):
+                time.sleep(1)
+        signal.setitimer(signal.ITIMER_REAL, 0.4)
+        with alarm(Deadline.after(5), TimeUp):
+            time.sleep(0.1)
+        time.sleep(0.5)  # re-armed after the block with what was left of it
+        assert len(fired) == 2
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)

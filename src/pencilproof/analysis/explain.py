@@ -34,11 +34,11 @@ from typing import Any, Iterable, Optional, Sequence
 
 from ..checker import LiveSolver, Status
 from ..checker.switchboard import generation_of
-from ..solvers.backends import CadicalBackend
+from ..solvers.backends import CadicalBackend, EncodingTimeout
 from ..encodings import ClueKey, get_genre
 from ..errors import InputError
 from ..puzzle import Cell, Puzzle
-from ..solvers.deadline import NEVER, Deadline, TimeUp
+from ..solvers.deadline import NEVER, Deadline, TimeUp, alarm
 from .backbone import backbone
 
 LEVELS = {0: "symmetry", 1: "propagation", 2: "failed literal", 3: "search"}
@@ -146,7 +146,8 @@ class _Engine:
         self.b = AnalysisBackend()
         try:
             self.b.deadline = deadline  # EncodingTimeout (a TimeUp) past it
-            self.sw = hooks.encode_switchable(self.blank, self.b, self.clues)
+            with alarm(Deadline(deadline), EncodingTimeout):
+                self.sw = hooks.encode_switchable(self.blank, self.b, self.clues)
             self.b.deadline = None
         except BaseException:
             self.b.close()

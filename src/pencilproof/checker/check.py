@@ -23,7 +23,7 @@ from ..encodings import Encoded, Genre, Question, get_genre
 from ..errors import InputError, InternalError
 from ..puzzle import Cell, Puzzle
 from ..solvers.backends import Backend, EncodingTimeout, Status, TooLarge, make_backend
-from ..solvers.deadline import NEVER, Deadline, TimeUp, poll
+from ..solvers.deadline import NEVER, Deadline, TimeUp, alarm, poll
 
 
 class Verdict(enum.Enum):
@@ -87,7 +87,10 @@ class LiveSolver:
         left = until.remaining()
         solver.deadline = None if until.at is None else until.at - 0.1 * max(0.0, left)
         try:
-            model = genre.encode(puzzle, solver, encoding)
+            # A genre's own Python (building a big grid's rules) asks no deadline: the
+            # alarm stops it there too.
+            with alarm(Deadline(solver.deadline), lambda: EncodingTimeout(solver.stats())):
+                model = genre.encode(puzzle, solver, encoding)
         except EncodingTimeout as e:
             solver.close()
             e.stats["encode_seconds"] = round(time.perf_counter() - t0, 6)
@@ -124,12 +127,13 @@ class LiveSolver:
                 return Status.UNKNOWN, None
             self.solver.deadline = self.deadline
             try:
-                answer = self.model.decode()
-                if self._late():
-                    return Status.UNKNOWN, None
-                cuts = self.model.cuts(answer)
-                if cuts:
-                    self.solver.add_clauses(cuts)  # each cut holds on its own: some may do
+                with alarm(self.until, EncodingTimeout):  # a genre's own Python, too
+                    answer = self.model.decode()
+                    if self._late():
+                        return Status.UNKNOWN, None
+                    cuts = self.model.cuts(answer)
+                    if cuts:
+                        self.solver.add_clauses(cuts)  # each cut holds on its own: some may do
             except EncodingTimeout:
                 return Status.UNKNOWN, None
             finally:
@@ -138,7 +142,11 @@ class LiveSolver:
                 break
         if self._late():
             return Status.UNKNOWN, None
-        problems = self.genre.verify(puzzle, answer)
+        try:
+            with alarm(self.until, TimeUp):  # verifying a big grid takes a while too
+                problems = self.genre.verify(puzzle, answer)
+        except TimeUp:
+            return Status.UNKNOWN, None
         if problems:
             raise InternalError(
                 f"{puzzle.genre} encoding produced an invalid solution: "

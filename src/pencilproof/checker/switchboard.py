@@ -17,8 +17,8 @@ from typing import Any, Iterable
 from ..encodings import ClueKey, Generation, Genre, Question, get_genre
 from ..errors import InputError
 from ..puzzle import Clue, Puzzle
-from ..solvers.backends import Status, make_backend
-from ..solvers.deadline import Deadline
+from ..solvers.backends import EncodingTimeout, Status, make_backend
+from ..solvers.deadline import Deadline, alarm
 from .check import LiveSolver
 
 
@@ -61,7 +61,8 @@ class SwitchBoard:
         solver = make_backend(backend)
         try:
             solver.deadline = until.at  # the encoding too (EncodingTimeout, a TimeUp)
-            self.sw = self.hooks.encode_switchable(blank, solver, self.clues)
+            with alarm(until, lambda: EncodingTimeout(solver.stats())):
+                self.sw = self.hooks.encode_switchable(blank, solver, self.clues)
             solver.deadline = None
         except BaseException:
             solver.close()

@@ -25,7 +25,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Iterator, Optional, Union
+from typing import Any, Callable, Iterator, Optional, Union
 
 
 class TimeUp(Exception):
@@ -92,6 +92,56 @@ class Deadline:
 
 
 NEVER = Deadline()
+
+
+#: An alarm that came inside :func:`deferred`: raised when the block ends.
+_late: list[BaseException] = []
+
+
+@contextlib.contextmanager
+def alarm(deadline: Deadline, make: Callable[[], BaseException]) -> Iterator[None]:
+    """Stop Python code that asks no deadline (a genre's own loops building a big grid's
+    rules) when ``deadline`` passes: a SIGALRM then raises ``make()`` in the main thread,
+    at the next bytecode. A backstop under the checks of :meth:`Deadline.check`; main
+    thread only (elsewhere, and without a limit, it does nothing). An alarm set by
+    someone else (a test's hang alarm) is kept: whichever is due first fires, and theirs
+    is re-armed with what is left of it afterwards."""
+    if (deadline.at is None or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+    left = deadline.remaining()
+    if left <= 0:
+        raise make()
+    t0 = time.monotonic()
+    outer_due: Optional[float] = None
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        nonlocal outer_due
+        if outer_due is not None and time.monotonic() >= outer_due - 1e-3:
+            outer_due = None  # theirs has fired: not re-armed afterwards
+            signal.setitimer(signal.ITIMER_REAL, max(1e-3, t0 + left - time.monotonic()))
+            if callable(old_handler):
+                old_handler(signum, frame)  # theirs first (it may raise)
+            return
+        if _depth:  # a solver is being made or freed: after that
+            _late.append(make())
+            return
+        raise make()
+    old_handler = signal.signal(signal.SIGALRM, on_alarm)
+    prev_delay, prev_interval = signal.setitimer(signal.ITIMER_REAL, left)
+    outer_due = t0 + prev_delay if prev_delay > 0 else None
+    if outer_due is not None and prev_delay < left:
+        signal.setitimer(signal.ITIMER_REAL, prev_delay)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old_handler)
+        _late.clear()
+        if outer_due is not None:  # theirs, with what is left of it
+            signal.setitimer(signal.ITIMER_REAL, max(1e-6, outer_due - time.monotonic()),
+                             prev_interval)
 
 
 # -- interrupts ------------------------------------------------------------------------------
@@ -191,6 +241,8 @@ def deferred() -> Iterator[None]:
     finally:
         _depth -= 1
     poll()
+    if _late and not _depth:
+        raise _late.pop()
 
 
 guard_startup()  # (importing pencilproof runs this first; see guard_startup)
