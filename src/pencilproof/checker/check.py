@@ -85,7 +85,8 @@ class LiveSolver:
         # The encoding stops a little early: freeing what it built when it is cut short
         # takes about a tenth of the time it took (measured on 1000x1000 grids).
         left = until.remaining()
-        solver.deadline = None if until.at is None else until.at - 0.1 * max(0.0, left)
+        solver.deadline = (None if until.at is None else until.at if not left < 1e9
+                           else until.at - 0.1 * max(0.0, left))
         try:
             # A genre's own Python (building a big grid's rules) asks no deadline: the
             # alarm stops it there too.

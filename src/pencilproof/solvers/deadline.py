@@ -94,6 +94,8 @@ class Deadline:
 NEVER = Deadline()
 
 
+#: Deadlines further away than this (seconds) set no alarm.
+ALARM_MOST = 1e6
 #: An alarm that came inside :func:`deferred`: raised when the block ends.
 _late: list[BaseException] = []
 
@@ -113,6 +115,9 @@ def alarm(deadline: Deadline, make: Callable[[], BaseException]) -> Iterator[Non
     left = deadline.remaining()
     if left <= 0:
         raise make()
+    if not left <= ALARM_MOST:  # (setitimer takes no such time, nor a NaN)
+        yield
+        return
     t0 = time.monotonic()
     outer_due: Optional[float] = None
 
