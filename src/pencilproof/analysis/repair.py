@@ -30,7 +30,7 @@ from ..checker.switchboard import Switch, SwitchBoard, generation_of
 from ..encodings import ClueKey, Generation, Genre, get_genre
 from ..errors import InputError, InternalError
 from ..puzzle import Clue, Puzzle
-from ..solvers.deadline import NEVER, Deadline, TimeUp
+from ..solvers.deadline import NEVER, Deadline, TimeUp, alarm
 
 #: A clue as shown: its cell and the value the grid gets there.
 Placed = tuple[int, int, Clue]
@@ -99,7 +99,7 @@ def candidates(hooks: Generation, puzzle: Puzzle, blank: Puzzle, clues: dict[Clu
     # (a 1000x1000 grid has a million candidates, each puzzle a million cells).
     by_cell = type(hooks).with_clues is Generation.with_clues
     for i, (key, value) in enumerate(hooks.clue_candidates(answer).items()):
-        if not i & 1023:
+        if not by_cell or not i & 1023:  # (the other way builds a whole puzzle each)
             deadline.check()
         if key in clues:
             continue
@@ -150,7 +150,8 @@ def repair(puzzle: Puzzle, answer: Any = None, *, backend: Optional[str] = None,
     blank, clues = hooks.split_givens(puzzle)
     answer = hooks.answer_for(puzzle, answer)
     try:
-        cands = candidates(hooks, puzzle, blank, clues, answer, until)
+        with alarm(until, TimeUp):  # (a genre's clue hooks ask no deadline)
+            cands = candidates(hooks, puzzle, blank, clues, answer, until)
         board = SwitchBoard(blank, {**clues, **cands}, backend, until)
     except TimeUp:  # the candidates or their encoding ran out of time
         return out_of_time()
