@@ -219,3 +219,29 @@ def test_the_alarm_keeps_an_outer_alarm():
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+
+
+def test_cadical_slices_follow_the_conflict_rate_of_the_instance(monkeypatch):
+    """A heavy encoding's conflicts are slow (a 31x31 Str8ts: 1000 of them took 5 s): the
+    first slice is small, and the rate measured is kept for the next solves."""
+    from pencilproof.solvers.backends import CadicalBackend
+    b = CadicalBackend()
+    spent = {"conflicts": 0}
+    budgets = []
+
+    def slow(assumptions):  # 2 ms per conflict, never an answer
+        budget = b._budget
+        budgets.append(budget)
+        time.sleep(0.002 * budget)
+        spent["conflicts"] += budget
+        return None
+    real_budget = b._s.conf_budget
+    monkeypatch.setattr(b._s, "conf_budget", lambda n: (setattr(b, "_budget", n), real_budget(n)))
+    monkeypatch.setattr(b, "_limited", slow)
+    monkeypatch.setattr(b, "_conflicts", lambda: spent["conflicts"])
+    for _ in range(2):
+        t = time.monotonic()
+        assert b._solve_until([], time.monotonic() + 0.6) is None
+        assert time.monotonic() - t < 1.1  # each slice ends near a quarter of a second
+    assert budgets[0] <= 200 and max(budgets[1:]) <= 200
+    b.close()

@@ -175,8 +175,11 @@ class CadicalBackend(_Counting):
 
     name = "cadical"
 
-    #: Conflicts in the first slice of a solve (then sized from the observed rate).
-    FIRST_SLICE = 1000
+    #: Conflicts in the first slice of this solver's solves (then sized from the rate
+    #: observed, kept across solves: a heavy encoding's 1000 conflicts took 5 s), and
+    #: the fewest in a slice.
+    FIRST_SLICE = 200
+    LEAST_SLICE = 20
     #: Seconds a slice may take at most: how soon Ctrl-C or a deadline is noticed.
     SLICE_SECONDS = 0.25
 
@@ -187,6 +190,7 @@ class CadicalBackend(_Counting):
             self._s = Solver(name="cadical195")
         self._model: list[int] | None = None
         self._empty = False  # an empty clause was added
+        self._rate: float | None = None  # conflicts per second measured in slices
         # python-sat's own add_clause is one more Python call per clause around this C
         # function; big grids add millions of clauses. Its solve functions are called
         # directly too, telling them they are not on the main thread: then python-sat
@@ -274,20 +278,34 @@ class CadicalBackend(_Counting):
         Python runs, so a Ctrl-C stops the solve within a slice, with or without a
         deadline.
         """
-        budget, rate = self.FIRST_SLICE, None
         while True:
             poll()  # an interrupt that was swallowed (see solvers.deadline) stops us here
             remaining = math.inf if deadline is None else deadline - time.monotonic()
             if remaining <= 0:
                 return None
-            if rate is not None:
-                budget = max(100, int(rate * min(remaining, self.SLICE_SECONDS)))
+            rate = self._rate
+            budget = (self.FIRST_SLICE if rate is None else
+                      max(self.LEAST_SLICE, int(rate * min(remaining, self.SLICE_SECONDS))))
             self._s.conf_budget(budget)
             t = time.perf_counter()
+            before = self._conflicts()
             ok = self._limited(assumptions)
+            spent = time.perf_counter() - t
+            after = self._conflicts()
+            done = (after - before if before is not None and after is not None
+                    else budget if ok is None else None)
+            if done and spent > 0.01:  # the rate this instance runs at, kept across solves
+                self._rate = done / spent
             if ok is not None:
                 return bool(ok)
-            rate = budget / max(time.perf_counter() - t, 1e-6)
+
+    def _conflicts(self) -> int | None:
+        """Conflicts so far (None if python-sat does not say)."""
+        try:
+            n: int = self._s.accum_stats()["conflicts"]
+            return n
+        except (AttributeError, KeyError, TypeError):  # pragma: no cover - another layout
+            return None
 
     def prefer(self, lits: Sequence[int]) -> None:
         self._s.set_phases(list(lits))
