@@ -6,7 +6,7 @@ The library API in one place::
     puzzle = load("https://puzz.link/p?canal/6/6/3i3h2z4h5i2")[0]
     result = check(puzzle)          # CheckResult, result.verdict is a Verdict
 """
-from .solvers import deadline as _startup  # noqa: F401 - first: Ctrl-C while loading, one line
+from . import _startup  # noqa: F401 - first: a Ctrl-C while the program loads is one line
 from .errors import InputError, InternalError
 from .puzzle import Puzzle, Solution, Violation
 from .checker import Verdict, CheckResult, check, count, solve

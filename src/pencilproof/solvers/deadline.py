@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-import os
 import signal
-import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -150,26 +148,6 @@ def alarm(deadline: Deadline, make: Callable[[], BaseException]) -> Iterator[Non
 
 
 # -- interrupts ------------------------------------------------------------------------------
-def _startup_exit(signum: int, frame: Any) -> None:
-    os.write(2, b"pencilproof: interrupted\n")
-    os._exit(130)
-
-
-def guard_startup() -> None:
-    """Ctrl-C while the ``pencilproof`` program is still loading (before :func:`install`)
-    is one line and exit 130, not a traceback of whatever was being imported. Only for
-    the console script itself: a library user's program keeps its own handler."""
-    main = sys.modules.get("__main__")
-    script = getattr(main, "__file__", None) or ""
-    if os.path.basename(script) not in ("pencilproof", "pencilproof.exe") \
-            or "--multiprocessing-fork" in sys.argv \
-            or threading.current_thread() is not threading.main_thread() \
-            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        return
-    signal.signal(signal.SIGINT, _startup_exit)
-
-
-# -- interrupts ------------------------------------------------------------------------------
 #: The signal that arrived (SIGINT or SIGTERM) and has not yet stopped the program, or 0.
 _pending = 0
 #: Inside :func:`deferred`: an interrupt waits until the block ends.
@@ -249,5 +227,3 @@ def deferred() -> Iterator[None]:
     if _late and not _depth:
         raise _late.pop()
 
-
-guard_startup()  # (importing pencilproof runs this first; see guard_startup)
