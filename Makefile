@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint bench clean browser
+.PHONY: demo test lint docs bench clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,14 @@ demo: $(VENV)/.installed
 	$(BIN)/pencilproof check src/pencilproof/examples/canal-course-17.txt src/pencilproof/examples/canal-course-25.txt; \
 	  echo "(exit code $$?: 0 unique, 1 multiple or no solution)"
 
-test: lint browser
+test: lint docs browser
 	$(BIN)/python -m pytest
+
+# The documentation site from docs/ (Sphinx, MyST, Furo), built strictly: -W turns every
+# warning (a broken link or reference, a page in no table of contents) into a failure.
+docs: $(VENV)/.installed-test
+	$(BIN)/sphinx-build -q -W --keep-going -n -b html docs build/docs
+	@echo "make docs: build/docs/index.html" 
 
 # The browser test (tests/test_web_browser.py) drives Debian's chromium through Playwright
 # (a browser build downloaded by 'playwright install' cannot be fetched here). Installed
