@@ -39,7 +39,7 @@ browser:
 	    >/dev/null; } || { echo "make test: cannot install chromium (apt-get install -y chromium as root), which tests/test_web_browser.py needs" >&2; exit 1; }; }
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks docs/_ext
 	$(BIN)/mypy
 
 bench: $(VENV)/.installed-test

@@ -8,6 +8,7 @@ import threading
 import time
 
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -208,8 +209,9 @@ def test_serve_without_the_web_extra_is_one_line(run_cli, monkeypatch):
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn now fails
     code, out, err = run_cli("serve")
     assert code == 2
+    root = Path(__file__).resolve().parents[1]  # run from this checkout
     assert err == ("pencilproof: error: serve needs the 'web' extra (Starlette and uvicorn): "
-                   "pip install 'pencilproof[web]'\n")
+                   f"pip install -e '.[web]' in {root}\n")
 
 
 def test_serve_warns_off_loopback(run_cli, monkeypatch):

@@ -74,7 +74,7 @@ def rows_of(name: str) -> tuple[list[tuple[str, str]], Document, dict[str, str]]
     if "pzprv3" in written:
         reads.append("pzprv3")
     if g.formats.janko_names:
-        reads.append("Janko (" + ", ".join(g.formats.janko_names) + ")")
+        reads.append("Janko (" + ", ".join(f"`{n}`" for n in g.formats.janko_names) + ")")
     reads += [f"`{c.name}` codes" for c in g.formats.codes]
     reads += [f"`{f.name}` files" for f in g.formats.files]
     question = g.question.value + (f" up to {g.symmetry}" if g.symmetry else "")

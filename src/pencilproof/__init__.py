@@ -16,4 +16,4 @@ __all__ = [
     "InputError", "InternalError", "Puzzle", "Solution", "Violation",
     "Verdict", "CheckResult", "check", "count", "solve", "load", "load_one",
 ]
-__version__ = "0.2.0"
+__version__ = "0.3.0"

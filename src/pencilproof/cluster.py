@@ -35,11 +35,11 @@ import uuid
 from typing import Any, Iterator, Optional, Sequence
 
 from .checker import check
-from .errors import InputError
+from .errors import InputError, install_hint
 
 log = logging.getLogger("pencilproof.cluster")
 
-INSTALL = "pip install 'pencilproof[cluster]'"
+INSTALL = install_hint("cluster")
 _LOCAL = re.compile(r"local:([0-9]{1,3})")
 #: Log level that silences Dask's own loggers on a loopback cluster (their shutdown
 #: chatter, even at CRITICAL, is about Dask's internals, not the user's run).

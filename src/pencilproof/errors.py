@@ -74,3 +74,14 @@ class InternalError(RuntimeError):
     This is an encoding bug, never a verdict: the checker raises it instead of
     reporting anything a setter might rely on.
     """
+
+
+def install_hint(extra: str) -> str:
+    """How to install an extra, said the way that works where this copy runs: ``pip install
+    -e '.[extra]'`` in the checkout it was installed from (the package's name means the
+    index's release there, not the checkout), ``pip install 'pencilproof[extra]'`` else."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    if Path(__file__).resolve().parent.parent.name == "src" and (root / "pyproject.toml").is_file():
+        return f"pip install -e '.[{extra}]' in {root}"
+    return f"pip install 'pencilproof[{extra}]'"

@@ -356,7 +356,7 @@ def add_check(sub: Subparsers) -> None:
     c.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     c.add_argument("--cluster", default=None, metavar="ADDRESS",
                    help="check on a Dask cluster (tcp://HOST:PORT, or local:N loopback "
-                        "workers; pip install 'pencilproof[cluster]'); output stays in input "
+                        "workers; the 'cluster' extra); output stays in input "
                         "order")
     c.add_argument("-q", "--quiet", action="store_true", help="verdict lines only, no grids")
     c.add_argument("--limit", type=positive_int, default=None, metavar="L",

@@ -285,7 +285,7 @@ def extend(sub: Subparsers) -> None:
     g.add_argument("--cluster", default=None, metavar="ADDRESS",
                    help="run the candidates on a Dask cluster: tcp://HOST:PORT of a running "
                         "scheduler, or local:N for N loopback worker processes (needs the "
-                        "cluster extra: pip install 'pencilproof[cluster]'); the puzzles are "
+                        "'cluster' extra); the puzzles are "
                         "the same as with --jobs")
     g.add_argument("--resume", action="store_true",
                    help="continue a run whose --out already holds some of its puzzles")

@@ -14,10 +14,10 @@ import sys
 import threading
 import webbrowser
 
-from ..errors import InputError
+from ..errors import InputError, install_hint
 from .args import Subparsers, port, positive_int
 
-MISSING = "serve needs the 'web' extra (Starlette and uvicorn): pip install 'pencilproof[web]'"
+MISSING = f"serve needs the 'web' extra (Starlette and uvicorn): {install_hint('web')}"
 
 
 def is_loopback(host: str) -> bool:
@@ -68,7 +68,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def extend(sub: Subparsers) -> None:
     s = sub.add_parser("serve", help="the setter's workbench: a local page that re-checks "
-                                     "the puzzle on every edit (pip install 'pencilproof[web]')")
+                                     "the puzzle on every edit (the 'web' extra)")
     s.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1, this machine only; "
                         "another address prints a warning)")

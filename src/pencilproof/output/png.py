@@ -11,10 +11,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, install_hint
 from .scene import Disc, Line, Rect, Scene, Text
 
-MISSING = ("PNG output needs Pillow, the 'png' extra: pip install 'pencilproof[png]' "
+MISSING = (f"PNG output needs Pillow, the 'png' extra: {install_hint('png')} "
            "(or write an .svg picture)")
 
 
