@@ -84,6 +84,27 @@ class _Unsat:
         return status is Status.UNSAT
 
 
+def shrink_with_cores(unsat: _Unsat, keys: list[ClueKey]) -> list[ClueKey] | None:
+    """A minimal unsatisfiable subset of ``keys`` by deletion, each UNSAT answer's core
+    cutting the candidates at once: one solve per clue of the result plus one per core,
+    whatever the number of clues. None where the backend gives no cores."""
+    if not unsat(keys):
+        return []
+    core = unsat.board.core_keys()
+    if core is None:
+        return None
+    cand = [k for k in keys if k in core]
+    needed: list[ClueKey] = []
+    while cand:
+        k = cand.pop()
+        if unsat(needed + cand):   # k is not needed: keep only what this proof used
+            core = unsat.board.core_keys() or frozenset()
+            cand = [j for j in cand if j in core]
+        else:                      # an answer exists without k: every conflict here holds it
+            needed.append(k)
+    return needed[::-1]
+
+
 def quickxplain(unsat: Any, candidates: list[ClueKey]) -> list[ClueKey]:
     """A minimal subset of ``candidates`` (themselves unsatisfiable) that is
     unsatisfiable: QuickXplain; its recursion is as deep as log2 of the candidates."""
@@ -124,7 +145,8 @@ def find_conflict(puzzle: Puzzle, *, backend: Optional[str] = None,
     try:
         unsat = _Unsat(board, keys)
         try:
-            found = quickxplain(unsat, keys)
+            cored = shrink_with_cores(unsat, keys)
+            found = quickxplain(unsat, keys) if cored is None else cored
         except TimeUp:
             timed_out = True
         calls = board.calls

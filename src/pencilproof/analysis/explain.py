@@ -86,10 +86,6 @@ class AnalysisBackend(CadicalBackend):
         ok, lits = self._up.propagate(assumptions=self.units + list(assumptions))
         return set(lits) if ok else None
 
-    def core(self) -> list[int]:
-        """The failed assumptions of the last UNSAT solve."""
-        return list(self._s.get_core() or [])
-
     def close(self) -> None:
         super().close()
         self._up.delete()

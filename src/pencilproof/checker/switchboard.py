@@ -158,6 +158,15 @@ class SwitchBoard:
         """A real, verified answer of the current state, or UNSAT / UNKNOWN."""
         return self.live.solve(self.assumptions(), self.puzzle())
 
+    def core_keys(self) -> frozenset[ClueKey] | None:
+        """After an UNSAT solve: the clues switched on that the solver's proof used (a
+        subset of them has no answer either), or None where the backend gives no core."""
+        core = self.live.solver.core()
+        if core is None:
+            return None
+        lits = set(core)
+        return frozenset(k for k, lit in self.sw.switches.items() if lit in lits)
+
     def block(self, answer: Any) -> None:
         """Permanently rule this answer out (the minimizer's "differs from the answer"),
         with its images where the genre's symmetry applies to the blank."""

@@ -69,6 +69,7 @@ class Backend(Protocol):
     def reserve(self, nvars: int, nclauses: int) -> None: ...
     def solve(self, assumptions: Sequence[int] = (), deadline: float | None = None) -> Status: ...
     def values(self, lits: Iterable[int]) -> list[bool]: ...
+    def core(self) -> list[int] | None: ...
     def prefer(self, lits: Sequence[int]) -> None: ...
     def stats(self) -> dict[str, Any]: ...
     def close(self) -> None: ...
@@ -309,6 +310,10 @@ class CadicalBackend(_Counting):
 
     def prefer(self, lits: Sequence[int]) -> None:
         self._s.set_phases(list(lits))
+
+    def core(self) -> list[int]:
+        """The failed assumptions of the last UNSAT solve (a subset that is UNSAT too)."""
+        return list(self._s.get_core() or [])
 
     def values(self, lits: Iterable[int]) -> list[bool]:
         m = self._model
@@ -637,6 +642,10 @@ class Z3Backend(_Counting):
         if "interrupt" in reason or ("cancel" in reason and (
                 deadline is None or time.monotonic() < deadline - 0.05)):
             raise KeyboardInterrupt(f"z3: {reason}")
+
+    def core(self) -> None:
+        """No failed-assumption cores through this backend (callers fall back to solves)."""
+        return None
 
     def values(self, lits: Iterable[int]) -> list[bool]:
         m = self._model
