@@ -18,6 +18,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 JANKO = ROOT / "tests" / "data" / "janko"
+#: The output of ``benchmarks/janko_genres.py`` as last measured (see docs/benchmarks.md).
+FIGURES = Path(__file__).resolve().parents[1] / "_data" / "janko_genres.txt"
 
 
 def genres() -> dict[str, Any]:
@@ -96,10 +98,26 @@ def facts_markdown(name: str) -> str:
         ("pictures", "SVG; PNG with the `png` extra"),
     ]
     lines = ["| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in rows]
+    figures = _figures(name)
+    if figures:
+        lines += ["", figures]
     example = _example(name)
     if example:
         lines += ["", example]
     return "\n".join(lines) + "\n"
+
+
+def _figures(name: str) -> str:
+    """The genre's row(s) of the last janko_genres.py run, as a sentence."""
+    rows = [line.split() for line in FIGURES.read_text(encoding="utf-8").splitlines()[1:]]
+    found = [r for r in rows if r and r[0] == name]
+    if not found:
+        return ""
+    said = "; ".join(f"{r[1]} published puzzles, median {r[2]} s, slowest {r[3]} s, {r[4]} unknown"
+                     for r in found)
+    return (f"Figures (`benchmarks/janko_genres.py`, a verdict each: encode and both solves, "
+            f"on a shared 2-core machine; [all genres](../benchmarks.md#kit-genres-on-published-puzzles)): "
+            f"{said}; the genre module has {found[0][5]} lines of code.")
 
 
 def _example(name: str) -> str:
