@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint bench clean browser
+.PHONY: demo test lint docs bench clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,14 @@ demo: $(VENV)/.installed
 	$(BIN)/pencilproof check src/pencilproof/examples/canal-course-17.txt src/pencilproof/examples/canal-course-25.txt; \
 	  echo "(exit code $$?: 0 unique, 1 multiple or no solution)"
 
-test: lint browser
+test: lint docs browser
 	$(BIN)/python -m pytest
+
+# The documentation site (Sphinx + myst-parser + furo, the 'docs' extra, in the test extra
+# too): -W makes every warning (a broken link, a page in no table of contents, a missing
+# page) an error, -n reports every reference that does not resolve. No network is used.
+docs: $(VENV)/.installed-test
+	$(BIN)/python -m sphinx -W --keep-going -n -q -b html docs docs/_build/html
 
 # The browser test (tests/test_web_browser.py) drives Debian's chromium through Playwright
 # (a browser build downloaded by 'playwright install' cannot be fetched here). Installed
@@ -50,4 +56,4 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/fuzz_cli.py --cases 5000
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info
+	rm -rf $(VENV) build dist docs/_build src/*.egg-info

@@ -144,7 +144,11 @@ def _example(name: str) -> str:
     out = [f"Example: the smallest of the published puzzles the tests use ({source}), "
            "as a text file:", "", "```text", text, "```"]
     if capabilities(genres()[name])["url"]:
-        out += ["", f"and as a puzz.link URL: `{to_url(doc.puzzle)}`"]
+        from pencilproof.errors import InputError
+        try:
+            out += ["", f"and as a puzz.link URL: `{to_url(doc.puzzle)}`"]
+        except InputError as e:  # what this puzzle holds has no URL form: say so
+            out += ["", f"It has no puzz.link URL: {e}."]
     return "\n".join(out)
 
 
