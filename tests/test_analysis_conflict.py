@@ -30,8 +30,9 @@ def test_two_equal_digits_in_a_row_are_the_conflict(tmp_path, run_cli):
     code, out, err = run_cli("conflict", "-q", str(tmp_path / "s.txt"))
     assert (code, err) == (1, "")
     lines = out.splitlines()
-    assert lines[0].startswith(f"{tmp_path / 's.txt'}: no solution; 2 clues cannot all hold "
-                               "together (leave out any one and a solution exists) (")
+    assert lines[0].startswith(f"{tmp_path / 's.txt'}: no solution; these 2 clues cannot all "
+                               "hold together, even alone (any 1 of them can: a minimal "
+                               "conflict) (")
     assert lines[1:] == ["  r1c1 = 1", "  r1c4 = 1"]
     code, out, _ = run_cli("explain", "--json", str(tmp_path / "s.txt"))
     doc = json.loads(out)

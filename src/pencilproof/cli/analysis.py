@@ -259,10 +259,12 @@ def _show_conflict(args: argparse.Namespace, puzzle: Puzzle, res: ConflictResult
         print(f"{args.puzzle}: no solution even without its clues: the grid's fixed givens "
               f"admit none ({res.seconds:.3f} s)")
     else:
-        how = ("leave out any one and a solution exists" if res.minimal else
-               "the time limit was reached before the set was made minimal")
-        print(f"{args.puzzle}: no solution; {_plural(len(res.clues), 'clue')} cannot all hold "
-              f"together ({how}) ({res.seconds:.3f} s)")
+        n = len(res.clues)
+        what = ("this clue cannot hold, even alone" if n == 1 else
+                f"these {n} clues cannot all hold together, even alone")
+        how = (("" if n == 1 else f" (any {n - 1} of them can: a minimal conflict)")
+               if res.minimal else " (the time limit was reached before it was made minimal)")
+        print(f"{args.puzzle}: no solution; {what}{how} ({res.seconds:.3f} s)")
         for c in res.clues:
             print(f"  {c.place} = {c.token}")
         if not args.quiet:
