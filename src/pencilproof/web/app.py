@@ -3,7 +3,10 @@
 Every API call is ``POST /api/NAME`` with a JSON object; the work runs in the
 :class:`~.pool.SolverPool`'s processes, never on the event loop. Bodies over
 ``max_body`` bytes are refused (413) before they are parsed; a ``client`` string in the
-body ties requests of one page together, so a newer one cancels the older (409).
+body ties requests of one page together, so a newer one cancels the older (409), and
+``POST /api/cancel`` with that ``client`` cancels its job outright. A ``version`` integer
+in the body comes back in the answer's JSON, so the page can tell which edit an answer
+belongs to and drop the stale ones.
 """
 from __future__ import annotations
 
@@ -25,7 +28,8 @@ MAX_BODY = 4 * 1024 * 1024  # a dropped .jsonl batch of a thousand 30x30 puzzles
 #: Seconds a job may run past its own time limit (encoding, pictures) before the server
 #: cancels it and answers 504 itself.
 GRACE = 5.0
-API = ("check", "solve", "count", "minimize", "verify", "render", "convert", "suggest")
+API = ("check", "solve", "count", "minimize", "verify", "render", "convert", "suggest",
+       "backbone", "explain", "grade", "repair", "redundant", "generate")
 
 
 def page() -> str:
@@ -77,7 +81,7 @@ def create_app(workers: int = 2, queue: int = 64, max_body: int = MAX_BODY,
 
     async def api(request: Request) -> Response:
         op = request.path_params["op"]
-        if op not in API and not (test_hooks and op == "sleep"):
+        if op not in API and op != "cancel" and not (test_hooks and op == "sleep"):
             return JSONResponse({"error": f"no such API call: /api/{op}"}, status_code=404)
         try:
             raw = await _body(request, max_body)
@@ -97,6 +101,15 @@ def create_app(workers: int = 2, queue: int = 64, max_body: int = MAX_BODY,
         client = payload.get("client")
         if client is not None and not isinstance(client, str):
             return JSONResponse({"error": "'client' must be a string"}, status_code=400)
+        version = payload.get("version")
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            return JSONResponse({"error": "'version' must be an integer"}, status_code=400)
+        if op == "cancel":
+            if client is None:
+                return JSONResponse({"error": "'client' must name the requests to cancel"},
+                                    status_code=400)
+            return JSONResponse({"cancelled": state["pool"].cancel_client(client),
+                                 "version": version})
         try:
             limit = jobs.time_limit(payload)
         except InputError as e:
@@ -106,6 +119,8 @@ def create_app(workers: int = 2, queue: int = 64, max_body: int = MAX_BODY,
         except Busy:
             return JSONResponse({"error": "the server is busy: too many puzzles waiting"},
                                 status_code=503)
+        if version is not None and isinstance(result[1], dict):
+            result = (result[0], {**result[1], "version": version}, result[2])
         return _respond(result)
 
     async def genres(request: Request) -> Response:
