@@ -32,8 +32,17 @@ API = ("check", "solve", "count", "minimize", "verify", "render", "convert", "su
        "backbone", "explain", "grade", "repair", "redundant", "generate")
 
 
+#: The page's own files under /static/, by name (nothing else is served from there).
+STATIC = {"workbench.css": "text/css; charset=utf-8",
+          "workbench.js": "text/javascript; charset=utf-8"}
+
+
 def page() -> str:
     return resources.files("pencilproof.web").joinpath("static/index.html").read_text("utf-8")
+
+
+def static_file(name: str) -> str:
+    return resources.files("pencilproof.web").joinpath("static", name).read_text("utf-8")
 
 
 class TooLarge(Exception):
@@ -126,6 +135,13 @@ def create_app(workers: int = 2, queue: int = 64, max_body: int = MAX_BODY,
     async def genres(request: Request) -> Response:
         return _respond(jobs.op_genres({}))
 
-    routes = [Route("/", index), Route("/api/genres", genres),
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:
+            return JSONResponse({"error": f"no such file: /static/{name}"}, status_code=404)
+        return Response(static_file(name), media_type=STATIC[name],
+                        headers={"Cache-Control": "no-cache"})
+
+    routes = [Route("/", index), Route("/static/{name}", static), Route("/api/genres", genres),
               Route("/api/{op}", api, methods=["POST"])]
     return Starlette(routes=routes, lifespan=lifespan)
