@@ -42,7 +42,7 @@ def page() -> str:
 
 
 def static_file(name: str) -> str:
-    return resources.files("pencilproof.web").joinpath("static", name).read_text("utf-8")
+    return resources.files("pencilproof.web").joinpath("static").joinpath(name).read_text("utf-8")
 
 
 class TooLarge(Exception):
