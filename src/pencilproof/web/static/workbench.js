@@ -206,6 +206,10 @@ function recheck() {
 async function checkVersion(version) {
   const { status, body } = await api("check", { puzzle: puzzleText(), view: true, time_limit: 10, version }, "check");
   if (status === 409 || !current(body.version)) return;
+  showCheck(status, body, version);
+}
+
+function showCheck(status, body, version) {
   $("grid").classList.remove("busy");
   if (body.grid_svg) { $("grid").innerHTML = body.grid_svg; }
   if (status !== 200 && status !== 504) {
@@ -284,7 +288,8 @@ async function load(text, remember = true) {
   if (remember && state.doc) { state.past.push(puzzleText()); state.future = []; }
   state.doc = body.document; state.selected = null;
   updateEditor();
-  await recheck();
+  showCheck(status, body, version);  // the check that read the puzzle is its verdict
+  if (genreOf().analysis && genreOf().question === "unique") await forcedCells(version);
 }
 
 function showBatch(results) {
