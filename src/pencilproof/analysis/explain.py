@@ -199,6 +199,11 @@ class _Engine:
         self.live.close()
 
 
+class Unsolvable(InputError):
+    """The puzzle has no solution (``explain`` then has no path; the CLI shows the
+    conflicting clues instead)."""
+
+
 def explain(puzzle: Puzzle, *, time_limit: Optional[float] = None,
             max_level: int = 3, deadline: Deadline = NEVER) -> Explanation:
     """The deduction path of a puzzle (see the module docstring). Raises InputError
@@ -210,7 +215,7 @@ def explain(puzzle: Puzzle, *, time_limit: Optional[float] = None,
     if bb.answer is None:
         if bb.timed_out:
             return Explanation(None, (), (), (), time.perf_counter() - t0, 0, True)
-        raise InputError("the puzzle has no solution: there is nothing to explain")
+        raise Unsolvable("the puzzle has no solution: there is nothing to explain")
     try:
         until.check()  # (the backbone may have used it all)
         eng = _Engine(puzzle, bb.answer, until.at)

@@ -1,4 +1,4 @@
-"""The ``backbone``, ``repair``, ``explain`` subcommands (and ``check --grade``'s helper):
+"""The ``backbone``, ``repair``, ``explain``, ``conflict`` subcommands (and ``check --grade``'s helper):
 parse arguments, call analysis/, print.
 
 Registered through :data:`pencilproof.cli.program.COMMANDS`. Each command takes one puzzle;
@@ -11,7 +11,8 @@ import json
 from typing import Any, Sequence
 
 from ..analysis import backbone, redundant, repair
-from ..analysis.explain import LEVELS, explain
+from ..analysis.conflict import ConflictResult, find_conflict
+from ..analysis.explain import LEVELS, Unsolvable, explain
 from ..analysis.grade import Grade, grade
 from ..checker import CheckResult, OptimumResult, Verdict
 from ..checker import BACKENDS, DEFAULT_BACKEND
@@ -196,7 +197,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
     _picture_path(args)
     puzzle = load_document(args.puzzle, args.format, answers=False).puzzle
     _picture_fits(args, puzzle)
-    res = explain(puzzle, max_level=args.max_level, deadline=command_deadline(args.time_limit))
+    until = command_deadline(args.time_limit)
+    try:
+        res = explain(puzzle, max_level=args.max_level, deadline=until)
+    except Unsolvable:  # nothing to deduce: say which clues cannot all hold instead
+        return _show_conflict(args, puzzle, find_conflict(puzzle, deadline=until))
     code = (EXIT_UNKNOWN if res.timed_out else EXIT_NO if res.undeduced else EXIT_OK)
     order: dict[Cell, str] = {}
     for s in res.steps:
@@ -230,6 +235,51 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return code
 
 
+# -- conflict --------------------------------------------------------------------------------
+def cmd_conflict(args: argparse.Namespace) -> int:
+    _picture_path(args)
+    puzzle = load_document(args.puzzle, args.format, answers=False).puzzle
+    _picture_fits(args, puzzle)
+    res = find_conflict(puzzle, backend=args.solver, deadline=command_deadline(args.time_limit))
+    return _show_conflict(args, puzzle, res)
+
+
+def _show_conflict(args: argparse.Namespace, puzzle: Puzzle, res: ConflictResult) -> int:
+    """Print (and draw) a conflict result; exit 1 for a puzzle without solution, 0 for one
+    that has a solution, 3 when the time ran out before the question was decided."""
+    solvable = res.verdict is not Verdict.NO_SOLUTION
+    if args.json:
+        print(json.dumps({"source": args.puzzle, **res.to_json()}))
+    elif res.verdict is Verdict.UNKNOWN:
+        print(f"{args.puzzle}: unknown (time limit reached) ({res.seconds:.3f} s)")
+    elif solvable:
+        print(f"{args.puzzle}: it has a solution ({res.verdict.value}): no clues conflict "
+              f"({res.seconds:.3f} s)")
+    elif not res.clues:
+        print(f"{args.puzzle}: no solution even without its clues: the grid's fixed givens "
+              f"admit none ({res.seconds:.3f} s)")
+    else:
+        how = ("leave out any one and a solution exists" if res.minimal else
+               "the time limit was reached before the set was made minimal")
+        print(f"{args.puzzle}: no solution; {_plural(len(res.clues), 'clue')} cannot all hold "
+              f"together ({how}) ({res.seconds:.3f} s)")
+        for c in res.clues:
+            print(f"  {c.place} = {c.token}")
+        if not args.quiet:
+            print("\n".join(render_grid(puzzle, None, _in_grid(puzzle, res.cells),
+                                        ascii=args.ascii)))
+    if not solvable and res.clues:
+        _draw(args, puzzle, None, _in_grid(puzzle, res.cells), "conflicting clues",
+              ["these clues cannot all hold (marked): "
+               + ", ".join(f"{c.place} = {c.token}" for c in res.clues)])
+    return (EXIT_UNKNOWN if res.verdict is Verdict.UNKNOWN or res.timed_out and not res.clues
+            else EXIT_OK if solvable else EXIT_NO)
+
+
+def _in_grid(puzzle: Puzzle, cells: Sequence[Cell]) -> list[Cell]:
+    return [(r, c) for r, c in cells if 0 <= r < puzzle.rows and 0 <= c < puzzle.cols]
+
+
 def extend(sub: Subparsers) -> None:
     b = sub.add_parser("backbone", help="cells fixed in every solution, cells that vary")
     _options(b)
@@ -253,3 +303,8 @@ def extend(sub: Subparsers) -> None:
     e.add_argument("--max-level", type=int, choices=(1, 2, 3), default=3,
                    help="the deepest level used (1 propagation, 2 failed literal, 3 search)")
     e.set_defaults(func=cmd_explain)
+
+    c = sub.add_parser("conflict", help="why a puzzle has no solution: a minimal set of clues "
+                                        "that cannot all hold together")
+    _options(c)
+    c.set_defaults(func=cmd_conflict)

@@ -541,6 +541,12 @@ class Generation(abc.ABC):
         cell: Cell = key  # cell keys by default
         return cell
 
+    def clue_place(self, key: ClueKey) -> str:
+        """A clue's place in words, as a setter names it (``r3c5``; a label beside the
+        grid or a sign between cells says which)."""
+        r, c = self.key_cell(key)
+        return f"r{r + 1}c{c + 1}"
+
     def clue_count(self, puzzle: Puzzle) -> int:
         """Clues in the sense of the minimizer and the generator's ``--clues``."""
         return len(self.split_givens(puzzle)[1])

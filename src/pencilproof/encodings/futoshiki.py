@@ -161,6 +161,13 @@ class FutoshikiGeneration(LayoutGeneration):
     def key_cell(self, key: ClueKey) -> Cell:
         return (key[0], key[1])
 
+    def clue_place(self, key: ClueKey) -> str:
+        if len(key) == 3:  # a sign between a cell and its neighbour right or below
+            r, c, way = key
+            r2, c2 = (r, c + 1) if way == "R" else (r + 1, c)
+            return f"between r{r + 1}c{c + 1} and r{r2 + 1}c{c2 + 1}"
+        return super().clue_place(key)
+
     def clue_candidates(self, answer: Any) -> dict[ClueKey, Clue]:
         blank, v = self._values(answer)
         out = super().clue_candidates(answer)

@@ -193,6 +193,11 @@ class KakuroGeneration(LayoutGeneration):
     def key_cell(self, key: ClueKey) -> Cell:
         return (key[0], key[1])
 
+    def clue_place(self, key: ClueKey) -> str:
+        if len(key) == 3:  # a sum: down (D) or across (R) from its black cell
+            return f"r{key[0] + 1}c{key[1] + 1} " + ("down" if key[2] == "D" else "across")
+        return super().clue_place(key)
+
     def clue_candidates(self, answer: Any) -> dict[ClueKey, Clue]:
         """The sums the layout does not show yet, and every white cell's digit."""
         blank, v = self._values(answer)

@@ -173,6 +173,13 @@ class SkyscrapersGeneration(LayoutGeneration):
     def key_cell(self, key: ClueKey) -> Cell:
         return (key[0], key[1])
 
+    def clue_place(self, key: ClueKey) -> str:
+        if len(key) == 3:
+            r, c, side = key
+            return (f"column {c + 1} " + ("top" if side == "T" else "bottom") if side in "TB"
+                    else f"row {r + 1} " + ("left" if side == "L" else "right"))
+        return super().clue_place(key)
+
     def clue_candidates(self, answer: Any) -> dict[ClueKey, Clue]:
         blank, v = self._values(answer)
         out = super().clue_candidates(answer)

@@ -374,6 +374,11 @@ class EdgeGeneration(KitGeneration):
     def key_cell(self, key: ClueKey) -> Cell:
         return (key[0], key[1])
 
+    def clue_place(self, key: ClueKey) -> str:
+        if is_edge_key(key):
+            return f"{line_name(key[2], edge_index(key))} {key[2]}"
+        return super().clue_place(key)
+
     def encode_switchable(self, blank: Puzzle, b: Any, clues: dict[ClueKey, Clue]) -> Switchable:
         kit = self.edge
         e, cells = kit.encoder(blank, b)
