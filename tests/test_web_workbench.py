@@ -233,3 +233,27 @@ def test_the_page_and_its_files(client):
     assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
     for bad in ("/static/index.html", "/static/..%2Fapp.py", "/static/nosuch.css"):
         assert client.get(bad).status_code == 404, bad
+
+
+def test_conflict_names_the_clues_that_cannot_all_hold(client):
+    doc = post(client, "check", puzzle=CANAL, view=True).json()["document"]
+    doc["grid"][0][1] = 0  # the wrong clue: a 0 where the 4 at r1c1 must see shaded cells
+    puzzle = json.dumps(doc)
+    body = post(client, "conflict", puzzle=puzzle).json()
+    assert body["verdict"] == "no_solution" and body["minimal"]
+    cells = {(c["row"], c["col"]) for c in body["clues"]}
+    assert (0, 1) in cells  # the wrong clue is in the set
+    # The set alone has no solution; with any one of its clues left out, one exists.
+    alone = json.loads(puzzle)
+    alone["grid"] = [[v if (r_, c_) in cells else None for c_, v in enumerate(row)]
+                     for r_, row in enumerate(alone["grid"])]
+    assert post(client, "check", puzzle=json.dumps(alone)).json()["verdict"] == "no_solution"
+    for r_, c_ in cells:
+        trial = json.loads(json.dumps(alone))
+        trial["grid"][r_][c_] = None
+        assert post(client, "check", puzzle=json.dumps(trial)).json()["verdict"] != \
+            "no_solution", (r_, c_)
+    assert body["names"] == [f"r{r_ + 1}c{c_ + 1}" for r_, c_ in
+                             [(c["row"], c["col"]) for c in body["clues"]]]
+    unique = post(client, "conflict", puzzle=UNIQUE).json()
+    assert unique["verdict"] == "unique" and unique["clues"] == []

@@ -29,7 +29,7 @@ MAX_BODY = 4 * 1024 * 1024  # a dropped .jsonl batch of a thousand 30x30 puzzles
 #: cancels it and answers 504 itself.
 GRACE = 5.0
 API = ("check", "solve", "count", "minimize", "verify", "render", "convert", "suggest",
-       "backbone", "explain", "grade", "repair", "redundant", "generate")
+       "backbone", "explain", "grade", "repair", "redundant", "generate", "conflict")
 
 
 #: The page's own files under /static/, by name (nothing else is served from there).

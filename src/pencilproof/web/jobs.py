@@ -14,6 +14,7 @@ import time
 from typing import Any, Callable, Union
 
 from ..analysis import backbone, explain, grade_of, redundant, repair
+from ..analysis.conflict import find_conflict
 from ..checker import (BACKENDS, CheckResult, OptimumResult, Verdict, answer_verdict, check, count,
                        optimum)
 from ..encodings import GENRES, Question, get_genre
@@ -436,6 +437,19 @@ def op_backbone(payload: dict[str, Any]) -> Result:
     return 200, out, JSON
 
 
+def op_conflict(payload: dict[str, Any]) -> Result:
+    """Why there is no solution: a minimal set of clues that cannot all hold together."""
+    limit = time_limit(payload)
+    label, doc = _one(payload, answers=False)
+    res = find_conflict(doc.puzzle, backend=_solver(payload)["backend"],
+                        deadline=Deadline.after(limit))
+    out = {"source": label, **res.to_json(),
+           "names": [cell_name(c) for c in res.cells]}
+    if res.timed_out and not res.clues:
+        return 504, {**out, "error": f"time limit of {limit:g} s reached"}, JSON
+    return 200, out, JSON
+
+
 def op_explain(payload: dict[str, Any]) -> Result:
     """The deduction path as steps (cells, values, reason cells) and the grade it gives."""
     limit = time_limit(payload)
@@ -566,6 +580,7 @@ def op_genres(payload: dict[str, Any]) -> Result:
                                  g.optimisation is not None
                                  and g.optimisation.generator is not None),
                              "analysis": g.generator is not None,
+                             "conflict": g.generator is not None,
                              "formats": export_formats(g),
                              "answer_chars": dict(g.formats.drawing),
                              "blank": g.formats.blank}
@@ -585,7 +600,8 @@ OPS: dict[str, Callable[[dict[str, Any]], Result]] = {
     "check": op_check, "solve": op_solve, "count": op_count, "minimize": op_minimize,
     "verify": op_verify, "render": op_render, "convert": op_convert, "suggest": op_suggest,
     "backbone": op_backbone, "explain": op_explain, "grade": op_grade, "repair": op_repair,
-    "redundant": op_redundant, "generate": op_generate, "genres": op_genres, "sleep": op_sleep}
+    "redundant": op_redundant, "generate": op_generate, "conflict": op_conflict,
+    "genres": op_genres, "sleep": op_sleep}
 
 
 def _api_place(e: InputError) -> InputError:

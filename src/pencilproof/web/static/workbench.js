@@ -121,9 +121,7 @@ function drawOverlay() {
   }
   if (state.conflict) {
     for (const cl of state.conflict.clues || []) {
-      const at = cl.cell || cl.at || cl;
-      const rc = Array.isArray(at) ? at : [cl.row, cl.col];
-      const rect = rects.get(`${rc[0]},${rc[1]}`); if (rect) box(g, rect, "ov-conflict", 2);
+      const rect = rects.get(`${cl.row},${cl.col}`); if (rect) box(g, rect, "ov-conflict", 2);
     }
   }
   if (state.selected) {
@@ -263,12 +261,13 @@ async function askConflict(version) {
   if (!genreOf().conflict) return;
   const { status, body } = await api("conflict", { puzzle: puzzleText(), time_limit: 10, version }, "conflict");
   if (status === 409 || !current(body.version)) return;
-  if (status !== 200 || !body.clues) {
-    state.conflict = null;
-    say("conflict", "conflicting clues: " + (body.error || "none found"));
+  if (status !== 200 || !body.clues || !body.clues.length) {
+    state.conflict = null;  // an error clears what it replaces
+    say("conflict", "conflicting clues: " + (body.error ||
+        (body.verdict === "no_solution" ? "none: the grid alone has no solution" : "none")));
   } else {
     state.conflict = body;
-    const names = body.clues.map((c) => c.place || c.where || c.name || JSON.stringify(c.key));
+    const names = body.clues.map((c) => `${c.value} at ${c.place}`);
     say("conflict", `these ${plural(body.clues.length, "clue")} cannot all hold` +
         (body.minimal ? " (remove any one and a solution exists)" : "") + ": " + names.join(", "));
   }
