@@ -10,6 +10,7 @@ const state = {
   doc: null, version: 0, past: [], future: [], genres: {}, selected: null,
   editStart: 0, times: [], bbTimes: [], dropped: 0, check: null, bb: null,
   conflict: null, explain: null, step: 0, gen: null, hash: null, typed: null,
+  gridVersion: -1, bbShown: -1,
 };
 window.pencilproof = state;  // read by the browser tests
 
@@ -111,7 +112,7 @@ function drawOverlay() {
     for (const [r, c] of (s ? s.reasons : [])) {
       const rect = rects.get(`${r},${c}`); if (rect) box(g, rect, "ov-reason", 3);
     }
-  } else if (state.bb && !state.conflict) {
+  } else if (state.bb && !state.conflict && state.gridVersion === state.version) {
     for (const [r, c] of state.bb.open || []) {
       const rect = rects.get(`${r},${c}`); if (rect) box(g, rect, "ov-open", 1);
     }
@@ -209,9 +210,10 @@ async function checkVersion(version) {
 
 function showCheck(status, body, version) {
   $("grid").classList.remove("busy");
-  if (body.grid_svg) { $("grid").innerHTML = body.grid_svg; }
+  if (body.grid_svg) { $("grid").innerHTML = body.grid_svg; state.gridVersion = version; }
   if (status !== 200 && status !== 504) {
     state.check = null;
+    $("grid").classList.add("busy");  // the grid drawn is an older version's
     showVerdict(body.error || ("error " + status), "error");
     say("differ", ""); $("pair").innerHTML = "";
   } else {
@@ -229,10 +231,11 @@ function showCheck(status, body, version) {
     if (body.verdict === "no_solution") askConflict(version);
     setHash(hashOf(body));
   }
-  const ms = performance.now() - state.editStart;
+  drawOverlay();
+  forcedShown(version);
+  const ms = performance.now() - state.editStart;  // the verdict and the grid are on the page
   state.times.push(ms);
   say("timing", `verdict in ${ms.toFixed(0)} ms (solver ${(1000 * (body.seconds || 0)).toFixed(0)} ms)`);
-  drawOverlay();
 }
 
 async function forcedCells(version) {
@@ -251,10 +254,17 @@ async function forcedCells(version) {
     say("forced", body.verdict === "no_solution" ? "" :
       `${plural((body.fixed || []).length, "cell")} forced, ${open} open` +
       (open ? `: ${(body.varying_names || []).slice(0, 30).join(" ")}${open > 30 ? " ..." : ""}` : ""));
-    state.bbTimes.push(performance.now() - state.editStart);
   }
   $("forced").dataset.version = version;
   drawOverlay();
+  if (state.bb) forcedShown(version);
+}
+
+/** Forced cells are on screen once both they and this version's grid are drawn. */
+function forcedShown(version) {
+  if (state.gridVersion !== version || state.bbShown === version || !state.bb) return;
+  state.bbShown = version;
+  state.bbTimes.push(performance.now() - state.editStart);
 }
 
 async function askConflict(version) {
