@@ -133,18 +133,22 @@ def _check_object(label: str, doc: Document, payload: dict[str, Any], limit: flo
     if doc.solution is not None and isinstance(res, CheckResult):
         out["answer"] = answer_verdict(puzzle, doc.solution, res)[0]
     if payload.get("view"):
-        out.update(_view(puzzle, res))
+        out.update(_view(puzzle, res, payload.get("view") == "grid"))
     return out
 
 
-def _view(puzzle: Puzzle, res: Union[CheckResult, OptimumResult]) -> dict[str, Any]:
-    """The page's extras: the puzzle as a JSON document (what it edits), the verdict's
-    picture from the SVG renderer, the differing cells by name, the editor's tokens."""
+def _view(puzzle: Puzzle, res: Union[CheckResult, OptimumResult], grid: bool = False
+          ) -> dict[str, Any]:
+    """The page's extras: the puzzle as a JSON document (what it edits) and its picture,
+    the verdict's picture from the SVG renderer, the differing cells by name, the
+    editor's tokens. ``grid`` (the workbench): the verdict's picture only where it shows
+    two solutions (the page draws the rest on the puzzle's own picture)."""
     genre = get_genre(puzzle.genre)
     out: dict[str, Any] = {"document": puzzle.to_doc(),
                            "tokens": [[genre.clue_token(v) for v in row] for row in puzzle.grid],
-                           "svg": to_svg(verdict_picture(puzzle, res)),
                            "grid_svg": to_svg(picture(puzzle))}
+    if not grid or res.verdict is Verdict.MULTIPLE:
+        out["svg"] = to_svg(verdict_picture(puzzle, res))
     if isinstance(res, CheckResult):
         out["differ_names"] = _names(res.differ)
     return out

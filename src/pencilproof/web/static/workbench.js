@@ -14,15 +14,20 @@ const state = {
 };
 window.pencilproof = state;  // read by the browser tests
 
+const inflight = {};  // channel -> requests under way (a new version cancels stale ones)
+
 async function api(op, payload, channel) {
   const body = { ...payload, version: payload.version ?? state.version };
   if (channel) body.client = clientId + ":" + channel;
   let r;
+  if (channel) inflight[channel] = (inflight[channel] || 0) + 1;
   try {
     r = await fetch("api/" + op, { method: "POST",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   } catch (e) {
     return { status: 0, body: { error: "the server cannot be reached", version: body.version } };
+  } finally {
+    if (channel) inflight[channel]--;
   }
   const type = r.headers.get("content-type") || "";
   const out = type.startsWith("application/json") ? await r.json() : await r.blob();
@@ -179,8 +184,20 @@ function clearAnswers() {
   for (const id of ["count", "forced", "differ", "conflict"]) say(id, "");
 }
 
+/** Work asked for an older version is cancelled on the server, so it does not hold a
+ *  solver process the new version's check needs (a conflict search can take a second). */
+function cancelStale() {
+  for (const channel of ["conflict", "action"]) {
+    if (inflight[channel]) {
+      fetch("api/cancel", { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ client: clientId + ":" + channel }) }).catch(() => {});
+    }
+  }
+}
+
 function newVersion() {
   state.version++;
+  cancelStale();
   clearAnswers();  // no answer, button or step of the old puzzle survives an edit
   return state.version;
 }
@@ -203,7 +220,7 @@ function recheck() {
 }
 
 async function checkVersion(version) {
-  const { status, body } = await api("check", { puzzle: puzzleText(), view: true, time_limit: 10, version }, "check");
+  const { status, body } = await api("check", { puzzle: puzzleText(), view: "grid", time_limit: 10, version }, "check");
   if (status === 409 || !current(body.version)) return;
   showCheck(status, body, version);
 }
@@ -290,7 +307,7 @@ async function load(text, remember = true) {
   $("batch").innerHTML = "";
   const version = newVersion();
   state.editStart = performance.now();
-  const { status, body } = await api("check", { puzzle: text, view: true, time_limit: 10, version }, "check");
+  const { status, body } = await api("check", { puzzle: text, view: "grid", time_limit: 10, version }, "check");
   if (!current(body.version)) return;
   if (body.results) return showBatch(body.results);
   if (!body.document) { showVerdict(body.error || ("error " + status), "error"); return; }
