@@ -10,7 +10,9 @@ belongs to and drop the stale ones.
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import itertools
 from importlib import resources
 from typing import Any, AsyncIterator
 
@@ -35,6 +37,12 @@ API = ("check", "solve", "count", "minimize", "verify", "render", "convert", "su
 #: The page's own files under /static/, by name (nothing else is served from there).
 STATIC = {"workbench.css": "text/css; charset=utf-8",
           "workbench.js": "text/javascript; charset=utf-8"}
+
+
+#: Work that follows a verdict (the forced cells, a conflict search) runs in at most all
+#: but one of the solver processes, so an edit's verdict never queues behind it: under
+#: load the forced cells come later, the verdict as soon as a process is free.
+AFTER_VERDICT = ("backbone", "conflict")
 
 
 def page() -> str:
@@ -74,6 +82,10 @@ def create_app(workers: int = 2, queue: int = 64, max_body: int = MAX_BODY,
                test_hooks: bool = False) -> Starlette:
     """The application; its solver pool starts with it and stops with it."""
     state: dict[str, SolverPool] = {}
+    later = asyncio.Semaphore(max(1, workers - 1))
+    newest: dict[str, int] = {}  # client -> its newest after-verdict request
+    numbers = itertools.count(1)
+    waiting = [0]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -117,20 +129,47 @@ def create_app(workers: int = 2, queue: int = 64, max_body: int = MAX_BODY,
             if client is None:
                 return JSONResponse({"error": "'client' must name the requests to cancel"},
                                     status_code=400)
-            return JSONResponse({"cancelled": state["pool"].cancel_client(client),
+            queued = client in newest
+            if queued:
+                newest[client] = 0  # one waiting for its turn gives up when it comes
+            return JSONResponse({"cancelled": state["pool"].cancel_client(client) or queued,
                                  "version": version})
         try:
             limit = jobs.time_limit(payload)
         except InputError as e:
             return JSONResponse({"error": str(e)}, status_code=400)
         try:
-            result = await state["pool"].run(op, payload, client, timeout=limit + GRACE)
+            if op in AFTER_VERDICT:
+                result = await after_verdict(op, payload, client, limit)
+            else:
+                result = await state["pool"].run(op, payload, client, timeout=limit + GRACE)
         except Busy:
             return JSONResponse({"error": "the server is busy: too many puzzles waiting"},
                                 status_code=503)
         if version is not None and isinstance(result[1], dict):
             result = (result[0], {**result[1], "version": version}, result[2])
         return _respond(result)
+
+    async def after_verdict(op: str, payload: Any, client: str | None, limit: float
+                            ) -> jobs.Result:
+        """Run in the share of the pool left to after-verdict work; a newer request of the
+        same client cancels this one, running or still waiting for its turn."""
+        mine = next(numbers)
+        if client is not None:
+            newest[client] = mine
+            state["pool"].cancel_client(client)
+        if waiting[0] >= queue:
+            raise Busy()
+        waiting[0] += 1
+        try:
+            async with later:
+                if client is not None and newest.get(client) != mine:
+                    return 409, {"error": "cancelled by a newer request"}, jobs.JSON
+                return await state["pool"].run(op, payload, client, timeout=limit + GRACE)
+        finally:
+            waiting[0] -= 1
+            if client is not None and newest.get(client) == mine:
+                del newest[client]
 
     async def genres(request: Request) -> Response:
         return _respond(jobs.op_genres({}))

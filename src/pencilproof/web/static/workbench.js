@@ -256,7 +256,7 @@ function showCheck(status, body, version) {
 }
 
 async function forcedCells(version) {
-  const { status, body } = await api("backbone", { puzzle: puzzleText(), time_limit: 10, version }, "backbone");
+  const { status, body } = await api("backbone", { puzzle: puzzleText(), time_limit: 10, limit: 10, version }, "backbone");
   if (status === 409 || !current(body.version)) return;
   if (status !== 200) {  // an error clears what it replaces
     state.bb = null;
