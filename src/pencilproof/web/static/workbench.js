@@ -266,7 +266,7 @@ async function forcedCells(version) {
     state.bb = body;
     const n = body.solutions;
     const sofar = body.complete ? plural(n, "solution") : `at least ${plural(n, "solution")} so far`;
-    say("count", body.verdict === "no_solution" ? "no solution" : sofar + (body.up_to ? ` up to ${body.up_to}` : ""));
+    say("count", body.verdict === "no_solution" ? "" : sofar + (body.up_to ? ` up to ${body.up_to}` : ""));
     const open = (body.open || []).length;
     say("forced", body.verdict === "no_solution" ? "" :
       `${plural((body.fixed || []).length, "cell")} forced, ${open} open` +
@@ -295,8 +295,9 @@ async function askConflict(version) {
   } else {
     state.conflict = body;
     const names = body.clues.map((c) => `${c.value} at ${c.place}`);
-    say("conflict", `these ${plural(body.clues.length, "clue")} cannot all hold` +
-        (body.minimal ? " (remove any one and a solution exists)" : "") + ": " + names.join(", "));
+    say("conflict", `these ${plural(body.clues.length, "clue")} cannot all hold together` +
+        (body.minimal ? " (a minimal set: without any one of them, the rest of the set has a solution)"
+                      : " (the time ran out before the set was made minimal)") + ": " + names.join(", "));
   }
   drawOverlay();
 }
