@@ -117,6 +117,11 @@ function drawOverlay() {
     for (const [r, c] of (s ? s.reasons : [])) {
       const rect = rects.get(`${r},${c}`); if (rect) box(g, rect, "ov-reason", 3);
     }
+  } else if (!state.bb && state.check && state.check.differ && state.gridVersion === state.version) {
+    // Until the forced cells come: the cells the check's two solutions differ in are open.
+    for (const [r, c] of state.check.differ) {
+      const rect = rects.get(`${r},${c}`); if (rect) box(g, rect, "ov-open", 1);
+    }
   } else if (state.bb && !state.conflict && state.gridVersion === state.version) {
     for (const [r, c] of state.bb.open || []) {
       const rect = rects.get(`${r},${c}`); if (rect) box(g, rect, "ov-open", 1);
@@ -246,6 +251,7 @@ function showCheck(status, body, version) {
       $("pairwrap").hidden = !$("showpair").checked;
     }
     if (body.verdict === "no_solution") askConflict(version);
+    if (!state.bb && body.verdict === "multiple" && genreOf().analysis) say("forced", "finding the forced cells ...");
     setHash(hashOf(body));
   }
   drawOverlay();
@@ -575,10 +581,11 @@ $("generate").addEventListener("click", async () => {
       run.attempts += body.attempts;
       if (body.found) {
         const secs = ((performance.now() - run.t0) / 1000).toFixed(1);
-        say("genprogress", `found after ${run.attempts} attempts in ${secs} s: ` +
+        say("genprogress", `found after ${plural(run.attempts, "attempt")} in ${secs} s: ` +
             `${body.clues} clues` + (body.grade ? `, grade ${body.grade.grade}` : ""));
         state.past = []; state.future = []; state.selected = null;
         if (state.doc) state.past.push(puzzleText());
+        $("source").value = body.url || body.code || JSON.stringify(body.puzzle);
         await setDoc(body.puzzle, false);
         return;
       }
