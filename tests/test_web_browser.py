@@ -14,6 +14,7 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -28,6 +29,7 @@ COURSE_15 = ("https://puzz.link/p?canal/15/15/3j8j1zm8n2i1j7m1p8m1i9l1pblbl7p1lb
 CHROMIUM = os.environ.get("PENCILPROOF_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = Path(os.environ.get("PENCILPROOF_SCREENSHOTS", "/tmp/pencilproof-screens"))
 EXAMPLE = Path(__file__).parent.parent / "src/pencilproof/examples/canal-course-17.txt"
+TAIJI = Path(__file__).parent.parent / "src/pencilproof/examples/taiji.txt"
 
 
 def _free_port() -> int:
@@ -217,6 +219,19 @@ def test_the_address_restores_the_puzzle_after_a_reload(page, server):
     page.go_back()  # the address before the edit
     page.wait_for_function("document.getElementById('verdict').textContent === 'multiple'")
     assert "r2c3 = ?" not in page.inner_html("#grid")
+
+
+def test_a_genre_without_a_url_lives_in_the_address_as_its_code(page):
+    _load(page, TAIJI.read_text())
+    code = page.evaluate("window.pencilproof.check.code")
+    assert code and page.evaluate("location.hash") == "#code:" + urllib.parse.quote(code, safe="")
+    verdict = page.text_content("#verdict")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_function("window.pencilproof.times.length > 0")
+    assert page.evaluate("window.pencilproof.doc.genre") == "taiji"
+    assert page.evaluate("window.pencilproof.check.code") == code
+    assert page.text_content("#verdict") == verdict
 
 
 def test_conflicting_clues_are_marked_on_an_unsolvable_puzzle(page):
