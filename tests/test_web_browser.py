@@ -359,6 +359,7 @@ def test_latency_on_15x15(page):
     print(f"\n15x15 in the browser, {len(times)} edits: verdict median "
           f"{statistics.median(times):.0f} ms, p95 {p95(times):.0f} ms; forced cells median "
           f"{statistics.median(forced):.0f} ms, p95 {p95(forced):.0f} ms")
+    page.screenshot(path=str(SHOTS / "12-course-15x15.png"))
     # Edits that open the puzzle up and close it again: r3c9's 8 becomes '?' (57 open
     # cells) and 8 again (unique).
     _load(page, COURSE_15)
