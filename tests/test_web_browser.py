@@ -86,9 +86,16 @@ def _n(page, what: str = "times") -> int:
 
 def _settled(page, checks: int, forced: int | None = None) -> None:
     """Wait until the verdict (and, if asked, the forced cells) of the edit are shown."""
-    page.wait_for_function(f"window.pencilproof.times.length > {checks}")
-    if forced is not None:
-        page.wait_for_function(f"window.pencilproof.bbTimes.length > {forced}")
+    try:
+        page.wait_for_function(f"window.pencilproof.times.length > {checks}")
+        if forced is not None:
+            page.wait_for_function(f"window.pencilproof.bbTimes.length > {forced}")
+    except Exception:  # say what the page shows instead
+        shown = page.evaluate("""() => ({version: window.pencilproof.version,
+            grid: window.pencilproof.gridVersion, verdict: document.getElementById('verdict')
+            .textContent, forced: document.getElementById('forced').textContent,
+            forcedVersion: document.getElementById('forced').dataset.version})""")
+        raise AssertionError(f"the edit did not settle: {shown}") from None
 
 
 def _load(page, text: str) -> None:
