@@ -13,14 +13,17 @@ import math
 import time
 from typing import Any, Callable, Union
 
+from ..analysis import backbone, explain, grade_of, redundant, repair
+from ..analysis.conflict import find_conflict
 from ..checker import (BACKENDS, CheckResult, OptimumResult, Verdict, answer_verdict, check, count,
                        optimum)
 from ..encodings import GENRES, Question, get_genre
 from ..errors import InputError, InternalError
-from ..solvers.deadline import TimeUp
+from ..solvers.deadline import Deadline, TimeUp
 from ..formats import (FORMATS, Document, document_to_doc, parse_documents, share_fields,
                        write_document)
 from ..formats.jsondoc import loads
+from ..generator.generate import GenerateOptions, generate_one
 from ..generator.minimize import NotUnique, minimize, parse_cells
 from ..checker.switchboard import generation_of
 from ..output.png import render_png  # imports Pillow itself, only when drawing a PNG
@@ -130,17 +133,22 @@ def _check_object(label: str, doc: Document, payload: dict[str, Any], limit: flo
     if doc.solution is not None and isinstance(res, CheckResult):
         out["answer"] = answer_verdict(puzzle, doc.solution, res)[0]
     if payload.get("view"):
-        out.update(_view(puzzle, res))
+        out.update(_view(puzzle, res, payload.get("view") == "grid"))
     return out
 
 
-def _view(puzzle: Puzzle, res: Union[CheckResult, OptimumResult]) -> dict[str, Any]:
-    """The page's extras: the puzzle as a JSON document (what it edits), the verdict's
-    picture from the SVG renderer, the differing cells by name, the editor's tokens."""
+def _view(puzzle: Puzzle, res: Union[CheckResult, OptimumResult], grid: bool = False
+          ) -> dict[str, Any]:
+    """The page's extras: the puzzle as a JSON document (what it edits) and its picture,
+    the verdict's picture from the SVG renderer, the differing cells by name, the
+    editor's tokens. ``grid`` (the workbench): the verdict's picture only where it shows
+    two solutions (the page draws the rest on the puzzle's own picture)."""
     genre = get_genre(puzzle.genre)
     out: dict[str, Any] = {"document": puzzle.to_doc(),
                            "tokens": [[genre.clue_token(v) for v in row] for row in puzzle.grid],
-                           "svg": to_svg(verdict_picture(puzzle, res))}
+                           "grid_svg": to_svg(picture(puzzle))}
+    if not grid or res.verdict is Verdict.MULTIPLE:
+        out["svg"] = to_svg(verdict_picture(puzzle, res))
     if isinstance(res, CheckResult):
         out["differ_names"] = _names(res.differ)
     return out
@@ -379,11 +387,207 @@ def op_suggest(payload: dict[str, Any]) -> Result:
                  "tried": tried, "puzzle": trial.to_doc(), **_share(trial)}, JSON
 
 
+#: Answers a backbone looks for at most on the page (the count "so far" beyond it).
+BACKBONE_LIMIT = 100
+#: Attempts one ``generate`` request makes before it answers (the page asks again, so a
+#: long search shows its progress and stops when the setter cancels).
+GENERATE_ATTEMPTS = 4
+MAX_GENERATE_ATTEMPTS = 50
+
+
+def _int(payload: dict[str, Any], key: str, default: int, lo: int, hi: int) -> int:
+    value = payload.get(key, default)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise InputError(f"'{key}' must be an integer {lo}..{hi}")
+    return value
+
+
+def _cells(cells: Any) -> list[list[int]]:
+    return [[r, c] for r, c in cells]
+
+
+def op_backbone(payload: dict[str, Any]) -> Result:
+    """The forced cells (every answer agrees on them), the open ones, the answers found
+    so far, and (``view``) the two answers' picture with their differing cells."""
+    limit = time_limit(payload)
+    most = _int(payload, "limit", BACKBONE_LIMIT, 2, MAX_COUNT)
+    label, doc = _one(payload, answers=False)
+    puzzle = doc.puzzle
+    res = backbone(puzzle, limit=most, deadline=Deadline.after(limit), **_solver(payload))
+    if res.answer is None:
+        verdict = Verdict.UNKNOWN if res.timed_out else Verdict.NO_SOLUTION
+    elif res.solutions == 1 and res.complete:
+        verdict = Verdict.UNIQUE
+    elif res.solutions > 1:
+        verdict = Verdict.MULTIPLE
+    else:
+        verdict = Verdict.UNKNOWN
+    out: dict[str, Any] = {"source": label, "verdict": verdict.value, **res.to_json(),
+                           "open": _cells(res.varying) + _cells(res.undecided),
+                           "varying_names": _names(res.varying)}
+    if res.answer is not None and res.others:
+        first, second = res.answer, res.others[0]
+        differ = first.differ(second) if hasattr(first, "differ") else []
+        out["differ"] = _cells(differ)
+        out["differ_names"] = _names(differ)
+        if payload.get("view"):
+            from ..output.scene import picture_pair
+            out["pair_svg"] = to_svg(picture_pair(puzzle, first, second, differ))
+    if res.timed_out:
+        out["error"] = f"time limit of {limit:g} s reached"
+        return 504, out, JSON
+    return 200, out, JSON
+
+
+def op_conflict(payload: dict[str, Any]) -> Result:
+    """Why there is no solution: a minimal set of clues that cannot all hold together."""
+    limit = time_limit(payload)
+    label, doc = _one(payload, answers=False)
+    res = find_conflict(doc.puzzle, backend=_solver(payload)["backend"],
+                        deadline=Deadline.after(limit))
+    out = {"source": label, **res.to_json(),
+           "names": [cell_name(c) for c in res.cells]}
+    if res.timed_out and not res.clues:
+        return 504, {**out, "error": f"time limit of {limit:g} s reached"}, JSON
+    return 200, out, JSON
+
+
+def op_explain(payload: dict[str, Any]) -> Result:
+    """The deduction path as steps (cells, values, reason cells) and the grade it gives."""
+    limit = time_limit(payload)
+    level = _int(payload, "max_level", 3, 1, 3)
+    label, doc = _one(payload, answers=False)
+    res = explain(doc.puzzle, max_level=level, deadline=Deadline.after(limit))
+    g = grade_of(res)
+    out = {"source": label, **res.to_json(), "grade": None if g is None else g.to_json()}
+    if res.timed_out:
+        return 504, {**out, "error": f"time limit of {limit:g} s reached"}, JSON
+    return 200, out, JSON
+
+
+def op_grade(payload: dict[str, Any]) -> Result:
+    """The difficulty grade (1-9) of a unique puzzle, from its deduction path."""
+    limit = time_limit(payload)
+    label, doc = _one(payload, answers=False)
+    res = explain(doc.puzzle, deadline=Deadline.after(limit))
+    if res.timed_out:
+        return 504, {"source": label, "error": f"time limit of {limit:g} s reached"}, JSON
+    g = grade_of(res)
+    return 200, {"source": label, "grade": None if g is None else g.to_json(),
+                 "undeduced": _cells(res.undeduced)}, JSON
+
+
+def op_repair(payload: dict[str, Any]) -> Result:
+    """Clues to add that make the puzzle unique with its first (or carried) answer."""
+    limit = time_limit(payload)
+    label, doc = _one(payload)
+    puzzle = doc.puzzle
+    genre = get_genre(puzzle.genre)
+    res = repair(puzzle, doc.solution, deadline=Deadline.after(limit),
+                 backend=_solver(payload)["backend"])
+    out: dict[str, Any] = {"source": label, **res.to_json(),
+                           "added": [{"cell": cell_name((r, c)), "row": r, "col": c,
+                                      "token": genre.clue_token(v)} for r, c, v in res.clues]}
+    if res.found and res.repaired is not None and not res.already_unique:
+        out["puzzle"] = res.repaired.to_doc()
+    if res.timed_out and not res.found:
+        return 504, {**out, "error": f"time limit of {limit:g} s reached"}, JSON
+    return 200, out, JSON
+
+
+def op_redundant(payload: dict[str, Any]) -> Result:
+    """Clues each of which can go on its own, the puzzle staying unique (verified)."""
+    limit = time_limit(payload)
+    label, doc = _one(payload, answers=False)
+    puzzle = doc.puzzle
+    genre = get_genre(puzzle.genre)
+    _, can_go = redundant(puzzle, backend=_solver(payload)["backend"],
+                          deadline=Deadline.after(limit))
+    flat = [x for group in can_go for x in group]
+    return 200, {"source": label,
+                 "redundant": [{"cell": cell_name((r, c)), "row": r, "col": c,
+                                "token": genre.clue_token(v)} for r, c, v in flat]}, JSON
+
+
+def _range(payload: dict[str, Any], key: str, lo: int, hi: int) -> tuple[int, int] | None:
+    value = payload.get(key)
+    if value is None:
+        return None
+    if not (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise InputError(f"'{key}' must be two integers [low, high]")
+    if not lo <= value[0] <= value[1] <= hi:
+        raise InputError(f"'{key}' must be within {lo}..{hi}, low first")
+    return value[0], value[1]
+
+
+def op_generate(payload: dict[str, Any]) -> Result:
+    """One round of a search for a new unique minimal puzzle: ``attempts`` attempts of
+    candidate ``index`` (from ``seed``). The page asks round after round, showing the
+    attempts made, until one answers ``found`` or the setter cancels."""
+    limit = time_limit(payload)
+    genre_name = payload.get("genre")
+    if not isinstance(genre_name, str):
+        raise InputError("'genre' must name a genre")
+    rows = _int(payload, "rows", 6, 1, 60)
+    cols = _int(payload, "cols", 6, 1, 60)
+    seed = _int(payload, "seed", 0, 0, 2 ** 63 - 1)
+    index = _int(payload, "index", 0, 0, 10 ** 9)
+    attempts = _int(payload, "attempts", GENERATE_ATTEMPTS, 1, MAX_GENERATE_ATTEMPTS)
+    symmetry = payload.get("symmetry") or False
+    if not isinstance(symmetry, str) and symmetry is not False:
+        raise InputError("'symmetry' must be a string such as 'rot180' (or empty)")
+    fewest = payload.get("fewest", False)
+    if not isinstance(fewest, bool):
+        raise InputError("'fewest' must be true or false")
+    grades = _range(payload, "grade", 1, 9)
+    options = GenerateOptions(genre=genre_name, rows=rows, cols=cols, symmetric=symmetry,
+                              grade_range=grades, fewest=fewest, max_attempts=attempts,
+                              tries=attempts if fewest else None,
+                              backend=_solver(payload)["backend"])
+    try:
+        options = options.validate()
+    except InputError as e:
+        if e.where == "--symmetry":
+            raise InputError(e.message, "'symmetry'") from None
+        raise
+    made = generate_one(options, seed, index, Deadline.after(limit))
+    if made is None:
+        return 200, {"found": False, "index": index, "attempts": attempts}, JSON
+    puzzle = made.puzzle
+    hooks = get_genre(puzzle.genre).generator
+    out: dict[str, Any] = {"found": True, "index": index, "attempts": made.attempt + 1,
+                           "seed": made.seed, "puzzle": puzzle.to_doc(),
+                           "clues": None if hooks is None else hooks.clue_count(puzzle),
+                           "grade": made.grade, "seconds": round(made.seconds, 6),
+                           **_share(puzzle)}
+    return 200, out, JSON
+
+
+def export_formats(genre: Any) -> list[str]:
+    """The output formats a genre's puzzles can be written in (convert's ``to``)."""
+    out = ["text", "json"]
+    if genre.formats.url_body:
+        out[:0] = ["url", "pzprv3"]
+    out += [f.name for f in genre.formats.codes]
+    return out + ["svg", "png"]
+
+
 def op_genres(payload: dict[str, Any]) -> Result:
     return 200, {"genres": [{"name": g.name, "aliases": list(g.aliases), "summary": g.summary,
                              "question": g.question.value, "symmetry": g.symmetry,
                              "minimize": g.generator is not None,
-                             "tokens": list(g.editor_tokens())}
+                             "tokens": list(g.editor_tokens()),
+                             "generate": g.generator is not None or (
+                                 g.optimisation is not None
+                                 and g.optimisation.generator is not None),
+                             "analysis": g.generator is not None,
+                             "conflict": g.generator is not None,
+                             "formats": export_formats(g),
+                             "answer_chars": dict(g.formats.drawing),
+                             "blank": g.formats.blank}
                             for g in GENRES.values()]}, JSON
 
 
@@ -399,6 +603,8 @@ def op_sleep(payload: dict[str, Any]) -> Result:
 OPS: dict[str, Callable[[dict[str, Any]], Result]] = {
     "check": op_check, "solve": op_solve, "count": op_count, "minimize": op_minimize,
     "verify": op_verify, "render": op_render, "convert": op_convert, "suggest": op_suggest,
+    "backbone": op_backbone, "explain": op_explain, "grade": op_grade, "repair": op_repair,
+    "redundant": op_redundant, "generate": op_generate, "conflict": op_conflict,
     "genres": op_genres, "sleep": op_sleep}
 
 

@@ -133,6 +133,14 @@ class SolverPool:
                 except ProcessLookupError:
                     pass
 
+    def cancel_client(self, client: str) -> bool:
+        """Cancel ``client``'s job (the setter pressed Cancel); False if it has none."""
+        job = self._latest.get(client)
+        if job is None:
+            return False
+        self.cancel(job)
+        return True
+
     async def run(self, op: str, payload: Any, client: str | None = None,
                   timeout: float | None = None) -> jobs.Result:
         """Run one job off the event loop. A job from ``client`` cancels that client's
