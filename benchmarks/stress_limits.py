@@ -204,8 +204,8 @@ def main() -> int:
     only = set(args.only.split(",")) if args.only else None
     commands = [c for c in args.commands.split(",") if c]
     rows: list[dict[str, Any]] = []
-    print("| genre | size | command | exit | wall s | peak MB | ok | first line |")
-    print("|---|---|---|---|---|---|---|---|", flush=True)
+    print("| genre | size | command | exit | wall s | peak MB | load | ok | first line |")
+    print("|---|---|---|---|---|---|---|---|---|", flush=True)
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         for genre, puzzle in cases(only, args.largest):
@@ -220,6 +220,7 @@ def main() -> int:
                     print(f"| {genre} | {puzzle.rows}x{puzzle.cols} | {command} | - | - | - | "
                           f"- | no answer found in time to verify |", flush=True)
                     continue
+                load = os.getloadavg()[0]  # the machine is shared: a miss may be load
                 code, wall, peak, first = run(cli() + argv, args.hard_limit)
                 refused = code == 2
                 ok = (peak < RSS_TARGET and (wall < REFUSE_TARGET + 0.5 if refused and
@@ -227,10 +228,11 @@ def main() -> int:
                       and "Traceback" not in first and not first.startswith("KILLED"))
                 row = {"genre": genre, "size": f"{puzzle.rows}x{puzzle.cols}",
                        "command": command, "exit": code, "wall": round(wall, 2),
-                       "peak_mb": round(peak / 2**20), "ok": ok, "first": first[:100]}
+                       "peak_mb": round(peak / 2**20), "load": round(load, 2), "ok": ok,
+                       "first": first[:100]}
                 rows.append(row)
                 print(f"| {genre} | {row['size']} | {command} | {code} | {wall:.2f} | "
-                      f"{row['peak_mb']} | {'yes' if ok else 'NO'} | "
+                      f"{row['peak_mb']} | {load:.2f} | {'yes' if ok else 'NO'} | "
                       f"{first[:90].replace('|', '/')} |", flush=True)
     bad = [r for r in rows if not r["ok"]]
     worst_wall = max((r["wall"] for r in rows), default=0)
