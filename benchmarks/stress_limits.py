@@ -125,18 +125,55 @@ def run(argv: list[str], hard_limit: float) -> tuple[int, float, int, str]:
 
 
 # -- the puzzles ----------------------------------------------------------------------------------
-def empty_board(genre: str, largest: int) -> Optional[Puzzle]:
-    """The largest empty square board (side <= largest) the genre accepts."""
+def _layouts(n: int) -> list[Optional[tuple[tuple[int, ...], ...]]]:
+    """Room layouts to try for a genre with 'areas': none, one room per row (Heyawake,
+    Norinori, LITS, Star Battle, ...), dominoes side by side (Magnets, Ripple, KenKen)."""
+    rows = tuple(tuple([r] * n) for r in range(n))
+    half = (n + 1) // 2
+    dominoes = tuple(tuple(r * half + c // 2 for c in range(n)) for r in range(n))
+    return [None, rows, dominoes]
+
+
+#: Parameters a genre needs besides its grid and rooms (a Battleships fleet: one ship of
+#: each length 1..4).
+EXTRA = {"battleships": {"fleet": (1, 1, 1, 1)}}
+
+
+def _accepted(genre: str, n: int) -> Optional[Puzzle]:
+    """An empty n x n board of the genre as the command line reads it (the genre's
+    whole-puzzle checks included), with rooms where it needs them; None if refused."""
     g = get_genre(genre)
-    n = largest
-    while n >= 2:
+    for layout in _layouts(n) if "areas" in getattr(g, "param_keys", ()) else [None]:
         p = Puzzle(g.name, n, n, tuple(tuple([None] * n) for _ in range(n)))
+        p = p.with_params(**EXTRA.get(genre, {}))
+        if layout is not None:
+            p = p.with_params(areas=layout)
         try:
             g.validate(p, "stress")
+            g.check_puzzle(p, "stress")
             return p
         except (InputError, ValueError, KeyError):
-            n //= 2
+            continue
     return None
+
+
+def empty_board(genre: str, largest: int) -> Optional[Puzzle]:
+    """The largest empty square board (side <= largest) the genre accepts: halved from
+    ``largest`` until accepted, then the largest side between that and the refused one."""
+    n, refused = largest, None
+    while n >= 2 and (best := _accepted(genre, n)) is None:
+        n, refused = n // 2, n
+    if n < 2 or best is None:
+        return None
+    lo, hi = n, refused if refused is not None else n + 1  # accepted, refused
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        got = _accepted(genre, mid)
+        if got is None:
+            hi = mid
+        else:
+            lo, best = mid, got
+    return best
 
 
 def flood_board(n: int, colours: int = 6) -> Puzzle:
