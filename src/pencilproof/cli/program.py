@@ -258,4 +258,18 @@ def run() -> None:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         except (OSError, ValueError):
             pass
-    sys.exit(code)
+    _leave(code)
+
+
+def _leave(code: int) -> NoReturn:
+    """Exit without the interpreter freeing every object one by one: what a big grid left
+    in caches took 1-2 s to free after a 1000x1000 verdict was out, past --time-limit.
+    The exit handlers run first and the output is flushed; the files are closed."""
+    import atexit
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    os._exit(code)
