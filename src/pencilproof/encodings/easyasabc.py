@@ -145,6 +145,9 @@ class EasyAsAbc(EdgeGenre):
     def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
         super().check_puzzle(puzzle, where)
         k = self.letters(puzzle)
+        if k > len(LETTERS):  # the default, one fewer than the side, on a grid over 27
+            raise InputError(f"{k} letters are more than A-Z: a {puzzle.rows}x{puzzle.cols} "
+                             "grid needs its 'letters' (at most 26)", where)
         if k > min(puzzle.rows, puzzle.cols):
             raise InputError(f"{k} letters do not fit in a {puzzle.rows}x{puzzle.cols} grid", where)
         used = [(f"r{r + 1}c{c + 1}", x) for (r, c), x in puzzle.clues().items()]
