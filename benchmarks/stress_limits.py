@@ -135,8 +135,9 @@ def _layouts(n: int) -> list[Optional[tuple[tuple[int, ...], ...]]]:
 
 
 #: Parameters a genre needs besides its grid and rooms (a Battleships fleet: one ship of
-#: each length 1..4).
-EXTRA = {"battleships": {"fleet": (1, 1, 1, 1)}}
+#: each length 1..4; an Easy as ABC over 27 wide: its letters, A-Z).
+EXTRA: dict[str, dict[str, Any]] = {"battleships": {"fleet": (1, 1, 1, 1)},
+                                    "easyasabc": {"letters": 26}}
 
 
 def _accepted(genre: str, n: int) -> Optional[Puzzle]:

@@ -78,7 +78,10 @@ def test_floodit_check_stops_at_its_time_limit_with_its_bounds(run_cli, tmp_path
     code, out, err = run_cli("check", "-q", "--time-limit", "1", str(board))
     assert time.monotonic() - t < 2.5
     assert code == 3 and err == ""
-    assert out.startswith(f"{board}: unknown (") and "optimum " in out and "(not proven)" in out
+    assert out.startswith(f"{board}: unknown (") and "optimum " in out
+    # The proven lower bound, and the best sequence if one was found in time (a busy
+    # machine may find none in 1 s).
+    assert "(not proven)" in out or out.endswith("(no sequence found in time)\n")
 
 
 def test_floodit_optimum_without_a_first_sequence_in_time_keeps_the_lower_bound():
@@ -137,6 +140,24 @@ def test_a_big_empty_grid_is_done_within_its_limit_reading_included(run_cli, tmp
     assert code in (0, 1, 3) and out.startswith(f"{grid}: ")
 
 
+@pytest.mark.parametrize("genre", ["numberlink", "grandtour", "masyu", "canal"])
+def test_nothing_of_a_checked_grid_is_kept_for_the_exit(genre):
+    """A genre's shared layer kept the last grid's cells (a 1000x1000 Country Road's exit
+    spent 1-2 s freeing them after the verdict was out, past --time-limit 5; Numberlink,
+    Grand Tour and Masyu share that layer)."""
+    import gc
+    import sys
+
+    def empty(n: int) -> Puzzle:
+        return Puzzle(genre, n, n, tuple(tuple([None] * n) for _ in range(n)))
+    check(empty(6), time_limit=5)  # the caches a first check fills
+    gc.collect()
+    before = sys.getallocatedblocks()
+    check(empty(60), time_limit=5)
+    gc.collect()
+    assert sys.getallocatedblocks() - before < 1000  # a 60x60 grid's cells: 3600
+
+
 # -- big inputs that cannot be drawn or written in time ------------------------------------------
 def test_a_picture_too_large_to_draw_is_refused_at_once(run_cli, tmp_path):
     n = 500
@@ -156,12 +177,22 @@ def test_a_picture_too_large_to_draw_is_refused_at_once(run_cli, tmp_path):
 
 
 def test_a_big_taiji_code_is_written_in_linear_time():
+    """Appending to one string in a closure was quadratic: four times the cells took 16
+    times as long. Best of three per size, compared with each other (a busy machine
+    slows both)."""
     from pencilproof.encodings.taiji.code import BLANK, encode
+
+    def best(n: int) -> float:
+        times = []
+        for _ in range(3):
+            t = time.monotonic()
+            encode([[BLANK] * n for _ in range(n)])
+            times.append(time.monotonic() - t)
+        return min(times)
     n = 700
-    t = time.monotonic()
-    code = encode([[BLANK] * n for _ in range(n)])
-    assert time.monotonic() - t < 1.0  # appending to one string in a closure was quadratic
-    assert code == f"{n}:" + "+Z" * (n * n // 26) + "+" + chr(64 + n * n % 26)
+    assert best(n) < 8 * best(n // 2)  # linear: 4 times, quadratic: 16 times
+    assert encode([[BLANK] * n for _ in range(n)]) == (f"{n}:" + "+Z" * (n * n // 26) + "+"
+                                                     + chr(64 + n * n % 26))
 
 
 @pytest.mark.parametrize("extra", [[], ["--max-time", "5"]])
