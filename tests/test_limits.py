@@ -191,3 +191,15 @@ def test_easy_as_abc_wider_than_the_alphabet_needs_its_letters(run_cli, tmp_path
                                 "grid": [[None] * 30 for _ in range(30)]}))
     code, out, _ = run_cli("check", "-q", "--time-limit", "2", str(path))
     assert code in (1, 3) and out.startswith(f"{path}: ")
+
+
+# -- found by the fuzz run: an error about a default names the option that was given --------
+def test_a_board_too_small_for_the_default_colours_names_its_size(run_cli, tmp_path):
+    out = tmp_path / "f.jsonl"
+    code, stdout, err = run_cli("generate", "floodit", "--size", "2x2", "-o", str(out))
+    assert (code, stdout) == (2, "")
+    assert err == ("pencilproof: error: --size: 4 cells cannot hold the default 6 colours "
+                   "(give --colours 4 or fewer)\n")
+    code, _, err = run_cli("generate", "floodit", "--size", "2x2", "--colours", "5", "-o", str(out))
+    assert code == 2 and err == "pencilproof: error: --colours: 5 colours do not fit 4 cells\n"
+    assert not out.exists()
