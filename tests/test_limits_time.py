@@ -276,3 +276,20 @@ def test_cadical_slices_follow_the_conflict_rate_of_the_instance(monkeypatch):
         assert time.monotonic() - t < 1.1  # each slice ends near a quarter of a second
     assert budgets[0] <= 200 and max(budgets[1:]) <= 200
     b.close()
+
+
+def test_a_kakuro_too_large_to_hold_is_refused_at_once(run_cli, tmp_path):
+    """Found by the stress benchmark: a 1000x1000 Kakuro took 9-27 s to refuse (every run
+    listed before the first too long was named, and its place found by scanning every
+    value of the file)."""
+    import json
+    n = 1000
+    path = tmp_path / "k.json"
+    path.write_text(json.dumps({"genre": "kakuro", "rows": n, "cols": n,
+                                "grid": [[None] * n for _ in range(n)]}))
+    t = time.monotonic()
+    code, out, err = run_cli("backbone", "--time-limit", "5", str(path))
+    assert time.monotonic() - t < 3.0
+    assert (code, out) == (2, "")
+    assert err == (f"pencilproof: error: {path}:1:57: a run of 1000 white cells from r1c1 "
+                   "cannot hold different digits 1-9\n")

@@ -39,8 +39,10 @@ def _skip_ws(text: str, i: int) -> int:
     return m.end()
 
 
-def value_offsets(text: str) -> dict[Path, int]:
-    """Offset of every value in valid JSON text, by key path (object keys, list indices).
+def value_offsets(text: str, until: Optional[Path] = None) -> dict[Path, int]:
+    """Offset of every value in valid JSON text, by key path (object keys, list indices),
+    in document order up to the value at ``until`` if given (a whole-puzzle error names
+    its grid, near the start: scanning a 1000x1000 grid's million values took seconds).
     Iterative, so that JSON nested as deep as the decoder takes needs no deep recursion."""
     dec = json.JSONDecoder()
     out: dict[Path, int] = {}
@@ -48,6 +50,8 @@ def value_offsets(text: str) -> dict[Path, int]:
     i, path = _skip_ws(text, 0), ()
     while True:
         out[path] = i
+        if path == until:
+            return out
         if text[i] in "{[":
             stack.append([path, "}" if text[i] == "{" else "]", 0])
             i += 1
@@ -108,9 +112,11 @@ def locator(text: str, label: str, first_line: int = 1, prefix: Path = ()) -> Lo
 
     def at(path: Path) -> str:
         if not cache:
-            cache["offsets"] = value_offsets(text)
+            cache["offsets"] = {}
             cache["starts"] = [0] + [m.end() for m in re.finditer("\n", text)]
         offsets, starts = cache["offsets"], cache["starts"]
+        if prefix + path not in offsets:  # scanned up to that value (or to the end)
+            offsets.update(value_offsets(text, prefix + path))
         off = offsets.get(prefix + path)
         if off is None:
             return label
