@@ -33,7 +33,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
@@ -185,23 +185,23 @@ def flood_board(n: int, colours: int = 6) -> Puzzle:
             return Puzzle("floodit", n, n, grid)
 
 
-def cases(only: Optional[set[str]], largest: int) -> list[tuple[str, Puzzle]]:
-    out = []
+def cases(only: Optional[set[str]], largest: int) -> Iterator[tuple[str, Puzzle]]:
+    """The boards genre by genre, each made when its turn comes (finding a genre's size
+    limit validates boards of a million cells: rows appear as they are measured)."""
     for name in GENRES:
         if only and name not in only:
             continue
         if name == "floodit":
             from pencilproof.encodings.floodit.genre import MAX_CELLS
             side = int(MAX_CELLS ** 0.5)
-            out.append((name, flood_board(side)))
-            out.append((name, flood_board(side + 50)))
+            yield name, flood_board(side)
+            yield name, flood_board(side + 50)
             continue
         p = empty_board(name, largest)
         if p is not None:
-            out.append((name, p))
+            yield name, p
         else:
             print(f"# {name}: no empty board is valid; skipped", flush=True)
-    return out
 
 
 def argv_for(command: str, puzzle: Puzzle, path: Path, tmp: Path, answer: Optional[Path]

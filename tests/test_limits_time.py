@@ -293,3 +293,20 @@ def test_a_kakuro_too_large_to_hold_is_refused_at_once(run_cli, tmp_path):
     assert (code, out) == (2, "")
     assert err == (f"pencilproof: error: {path}:1:57: a run of 1000 white cells from r1c1 "
                    "cannot hold different digits 1-9\n")
+
+
+def test_a_big_room_layout_is_checked_in_linear_time():
+    """Found by the stress benchmark: reading a 1000x1000 Heyawake with a room per row took
+    5 s of CPU, mostly a cell by cell search that each room is one piece (41 s for
+    --time-limit 5 on a busy machine); its runs of equal rooms are joined instead."""
+    from pencilproof.encodings.kit.lattice import check_areas_connected
+    from pencilproof.errors import InputError
+    n = 600
+    t = time.monotonic()
+    check_areas_connected(tuple(tuple([r] * n) for r in range(n)), "x")
+    assert time.monotonic() - t < 1.0
+    cut = [[r] * n for r in range(n)]
+    cut[5][300] = 7  # row 8's room gets a cell cut off in row 6 (and row 6's room splits)
+    with pytest.raises(InputError) as e:
+        check_areas_connected(cut, "x")
+    assert str(e.value) == "x: region 6 falls into pieces (r6c302 is cut off from the rest)"

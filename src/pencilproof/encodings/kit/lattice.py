@@ -6,6 +6,7 @@ their first cell, so that one layout has one value whatever its source called it
 """
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Iterable, Iterator, Sequence
 
 from ...errors import InputError
@@ -120,25 +121,44 @@ def parse_areas(value: object, rows: int | None, cols: int | None,
 
 
 def check_areas_connected(layout: Sequence[Sequence[int]], where: str) -> None:
-    """Each region of a layout is one edge-connected piece (a one-line error otherwise)."""
-    rows, cols = len(layout), len(layout[0]) if layout else 0
-    seen: set[Cell] = set()
-    done: set[int] = set()
-    for r in range(rows):
-        for c in range(cols):
-            k = layout[r][c]
-            if (r, c) in seen:
-                continue
-            if k in done:
-                raise InputError(f"region {k + 1} falls into pieces (r{r + 1}c{c + 1} is cut "
-                                 f"off from the rest)", where)
-            done.add(k)
-            todo = [(r, c)]
-            seen.add((r, c))
-            while todo:
-                y, x = todo.pop()
-                for dr, dc in ORTHO:
-                    n = (y + dr, x + dc)
-                    if inside(rows, cols, n) and n not in seen and layout[n[0]][n[1]] == k:
-                        seen.add(n)
-                        todo.append(n)
+    """Each region of a layout is one edge-connected piece (a one-line error otherwise,
+    naming the first cell, row by row, cut off from its region's first piece). Works on
+    runs of equal regions in a row joined to the runs they touch in the row above: a cell
+    by cell search took seconds on a 1000x1000 layout, all of it before any limit held."""
+    parent: list[int] = []
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+    runs: list[tuple[int, int, int]] = []      # (row, first column, region), row by row
+    above: list[tuple[int, int, int, int]] = []  # the row above: (start, end, region, run)
+    for r, row in enumerate(layout):
+        here: list[tuple[int, int, int, int]] = []
+        c = 0
+        for k, group in groupby(row):
+            width = sum(1 for _ in group)
+            index = len(runs)
+            runs.append((r, c, k))
+            parent.append(index)
+            here.append((c, c + width, k, index))
+            c += width
+        j = 0
+        for start, end, k, index in here:      # the runs above that overlap this one
+            while j < len(above) and above[j][1] <= start:
+                j += 1
+            i = j
+            while i < len(above) and above[i][0] < end:
+                if above[i][2] == k:
+                    a, b = find(above[i][3]), find(index)
+                    if a != b:
+                        parent[max(a, b)] = min(a, b)
+                i += 1
+        above = here
+    first: dict[int, int] = {}
+    for index, (r, c, k) in enumerate(runs):
+        root = find(index)
+        if first.setdefault(k, root) != root:
+            raise InputError(f"region {k + 1} falls into pieces (r{r + 1}c{c + 1} is cut "
+                             f"off from the rest)", where)
