@@ -3,7 +3,6 @@
 destructor is raised again); SIGTERM on generate says how to go on (exit 143)."""
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -116,31 +115,6 @@ def test_generate_stops_at_once_and_keeps_what_finished(tmp_path, jobs, sig, cod
     assert stderr == (f"pencilproof: {word}: the {len(lines)} finished puzzles are in {out}; "
                       "continue with --resume\n")
     assert stdout.startswith(f"{out}: {len(lines)} of 400 puzzles")
-
-
-def test_ctrl_c_during_a_resumed_generate_is_one_line(tmp_path):
-    """A --resume run gave a pysolvers.error traceback on Ctrl-C (defect 3)."""
-    out = tmp_path / "g.jsonl"
-    argv = CLI + ["generate", "canal", "--size", "12x12", "--count", "400", "--jobs", "1",
-                  "-q", "-o", str(out)]
-    first = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             cwd=ROOT)
-    _wait_lines(out, 2, first)
-    first.send_signal(signal.SIGINT)
-    first.communicate(timeout=60)
-    assert first.returncode == 130
-    kept = out.read_text().count("\n")
-    p = subprocess.Popen(argv + ["--resume"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True, cwd=ROOT)
-    _wait_lines(out, kept + 2, p)
-    t = time.monotonic()
-    p.send_signal(signal.SIGINT)
-    _, stderr = p.communicate(timeout=60)
-    lines = out.read_text().splitlines()
-    assert p.returncode == 130 and time.monotonic() - t < 2.0, stderr
-    assert stderr == (f"pencilproof: interrupted: the {len(lines)} finished puzzles are in "
-                      f"{out}; continue with --resume\n")
-    assert len(lines) > kept and len({json.loads(line)["index"] for line in lines}) == len(lines)
 
 
 def test_ctrl_c_during_a_batch_check_is_one_line(tmp_path):
