@@ -159,14 +159,15 @@ def check_tile(tile: Tile, token: str, where: str) -> Tile:
 def check_links(grid: list[list[Tile]], where: str) -> None:
     """Links must join two existing tiles inside the board."""
     for r, row in enumerate(grid):
-        for c, t in enumerate(row):
-            at = f"{where}: r{r + 1}c{c + 1}"
+        for c, t in enumerate(row):  # the place is spelt only for an error: a million cells
             if t.left and (c == 0 or grid[r][c - 1].hole):
                 raise InputError("links to the left, where there is "
-                                 + ("no tile (the board's edge)" if c == 0 else "a hole"), at)
+                                 + ("no tile (the board's edge)" if c == 0 else "a hole"),
+                                 f"{where}: r{r + 1}c{c + 1}")
             if t.up and (r == 0 or grid[r - 1][c].hole):
                 raise InputError("links upwards, where there is "
-                                 + ("no tile (the board's edge)" if r == 0 else "a hole"), at)
+                                 + ("no tile (the board's edge)" if r == 0 else "a hole"),
+                                 f"{where}: r{r + 1}c{c + 1}")
 
 
 def _expand(body: str, where: str) -> str:
