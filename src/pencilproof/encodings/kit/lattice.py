@@ -75,7 +75,13 @@ def sight(puzzle: Puzzle, cell: Cell, stop: Iterable[Cell] = ()) -> list[list[Ce
 def normalize_areas(labels: Sequence[Sequence[object]]) -> tuple[tuple[int, ...], ...]:
     """Region labels (any hashable per cell) as region numbers in reading order."""
     ids: dict[object, int] = {}
-    return tuple(tuple(ids.setdefault(x, len(ids)) for x in row) for row in labels)
+    out = []
+    for row in labels:  # a row's new labels in order, then the row mapped at C speed
+        for x in dict.fromkeys(row):
+            if x not in ids:
+                ids[x] = len(ids)
+        out.append(tuple(map(ids.__getitem__, row)))
+    return tuple(out)
 
 
 def areas(puzzle: Puzzle) -> dict[int, list[Cell]]:
@@ -91,8 +97,18 @@ def areas(puzzle: Puzzle) -> dict[int, list[Cell]]:
 
 
 def one_given_per_area(puzzle: Puzzle, area: str, given: str, where: str) -> None:
-    """Refuses a region holding two givens or more ("one cage holds 2 sums (r1c1, r1c2)")."""
-    for cells in areas(puzzle).values():
+    """Refuses a region holding two givens or more ("one cage holds 2 sums (r1c1, r1c2)").
+    The givens are grouped first: listing a 1000x1000 grid's regions took seconds."""
+    layout = puzzle.param("areas")
+    if layout is None:
+        return
+    count: dict[int, int] = {}
+    for r, c in puzzle.clues():
+        k = layout[r][c]
+        count[k] = count.get(k, 0) + 1
+    if all(n < 2 for n in count.values()):
+        return
+    for cells in areas(puzzle).values():  # the first such region, as the layout lists them
         held = [f"r{r + 1}c{c + 1}" for r, c in cells if puzzle[(r, c)] is not None]
         if len(held) > 1:
             raise InputError(f"one {area} holds {len(held)} {given}s ({', '.join(held)})", where)
@@ -107,8 +123,7 @@ def parse_areas(value: object, rows: int | None, cols: int | None,
     for i, row in enumerate(value):
         if isinstance(row, str):
             row = list(row.split() if " " in row else row)
-        if not isinstance(row, (list, tuple)) or not all(isinstance(x, (int, str)) and
-                                                         not isinstance(x, bool) for x in row):
+        if not isinstance(row, (list, tuple)) or not set(map(type, row)) <= {int, str}:
             raise InputError(f"'areas' row {i + 1} must be a list of region labels", where)
         grid.append(row)
     if rows is not None and len(grid) != rows:
