@@ -203,3 +203,13 @@ def test_a_board_too_small_for_the_default_colours_names_its_size(run_cli, tmp_p
     code, _, err = run_cli("generate", "floodit", "--size", "2x2", "--colours", "5", "-o", str(out))
     assert code == 2 and err == "pencilproof: error: --colours: 5 colours do not fit 4 cells\n"
     assert not out.exists()
+
+
+def test_generating_an_easy_as_abc_wider_than_the_alphabet_uses_a_to_z(run_cli, tmp_path):
+    """Found by the stress benchmark: its random layout asked for one letter fewer than
+    the side, past Z (exit 4, "candidate 0 failed: IndexError")."""
+    out = tmp_path / "abc.jsonl"
+    code, stdout, err = run_cli("generate", "easyasabc", "--size", "30x30", "--count", "1",
+                                "--max-time", "3", "-q", "-o", str(out))
+    assert code in (0, 3) and "IndexError" not in err and "failed" not in err
+    assert stdout.startswith(f"{out}: ")

@@ -188,8 +188,10 @@ class EasyAsAbc(EdgeGenre):
                      if numbers.get(x) is not None), None)
 
     def random_layout(self, rows: int, cols: int, rng: random.Random) -> Puzzle:
-        """One letter fewer than the shorter side (one empty cell per line, at least)."""
-        return super().random_layout(rows, cols, rng).with_params(letters=max(1, min(rows, cols) - 1))
+        """One letter fewer than the shorter side (one empty cell per line, at least), at
+        most A-Z (a board wider than 27 asked for letters past Z: an IndexError)."""
+        k = min(len(LETTERS), max(1, min(rows, cols) - 1))
+        return super().random_layout(rows, cols, rng).with_params(letters=k)
 
     def read_janko(self, block: JankoBlock) -> tuple[Puzzle, Any]:
         depth = block.fields.get("depth")
