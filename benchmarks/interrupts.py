@@ -98,6 +98,10 @@ def scenario_argv(name: str, tmp: Path, n: int) -> tuple[list[str], Optional[Pat
 WINDOW = {"check": 4.0, "generate-j1": 4.0, "generate-j2": 4.0, "minimize": 4.0, "serve": 4.0}
 
 
+#: The problems that mean finished output was lost or left half written.
+LOST = ("a half-written record", "a record that is not JSON", "message says", "a half-printed line")
+
+
 def judge(name: str, code: int, took: float, out: str, err: str,
           path: Optional[Path]) -> list[str]:
     """The problems of one interrupted run ([]: it passed)."""
@@ -111,7 +115,10 @@ def judge(name: str, code: int, took: float, out: str, err: str,
     lines = err.splitlines()
     if name.startswith("generate"):
         want = "pencilproof: interrupted: the "
-        if len(lines) != 1 or not lines[0].startswith(want):
+        nothing = path is None or not path.exists() or path.stat().st_size == 0
+        if lines == ["pencilproof: interrupted"] and nothing:
+            pass  # stopped while it started: nothing finished, no file to resume
+        elif len(lines) != 1 or not lines[0].startswith(want):
             problems.append(f"stderr {err[:200]!r}")
         else:
             n = int(lines[0][len(want):].split()[0])
@@ -125,7 +132,7 @@ def judge(name: str, code: int, took: float, out: str, err: str,
                 problems.append("a record that is not JSON")
                 good = []
             if len(recs) != n or len({r["index"] for r in good}) != n:
-                problems.append(f"{len(recs)} records, message says {n}")
+                problems.append(f"{len(recs)} records, the message says {n}")
     else:
         if lines != ["pencilproof: interrupted"]:
             problems.append(f"stderr {err[:200]!r}")
@@ -134,11 +141,20 @@ def judge(name: str, code: int, took: float, out: str, err: str,
     return problems
 
 
+def _foreground() -> None:
+    """In the child before the exec: Ctrl-C as a program started from a terminal gets it.
+    A benchmark started in the background (``&`` in a script) passes SIGINT and SIGQUIT on
+    ignored, and a program rightly keeps an ignored SIGINT ignored: every run would then
+    look like one that does not stop."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+
+
 def one(name: str, tmp: Path, n: int, rng: random.Random) -> tuple[str, list[str], float]:
     argv, path = scenario_argv(name, tmp, n)
     delay = rng.uniform(0.0, WINDOW[name])
     p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         cwd=tmp, start_new_session=True)
+                         cwd=tmp, start_new_session=True, preexec_fn=_foreground)
     time.sleep(delay)
     if p.poll() is not None:
         p.communicate()
@@ -186,6 +202,10 @@ def main() -> int:
                     continue
                 tally[name]["interrupts"] += 1
                 slowest[name] = max(slowest[name], took)
+                if not any(q.startswith(("exit", "took", "did not stop")) for q in problems):
+                    tally[name]["130 in time"] += 1
+                tally[name]["tracebacks"] += "traceback" in problems
+                tally[name]["lost"] += any(m in q for q in problems for m in LOST)
                 if problems:
                     tally[name]["failed"] += 1
                     if len(examples[name]) < 5:
@@ -194,16 +214,17 @@ def main() -> int:
                     tally[name]["passed"] += 1
             if (i + 1) % 10 == 0:
                 print(f"# {i + 1} rounds, {time.monotonic() - t0:.0f} s", flush=True)
-    print("| scenario | interrupts | passed | failed | finished first | slowest stop s |")
-    print("|---|---|---|---|---|---|")
-    total = Counter()
-    for name in names:
-        t = tally[name]
-        total.update(t)
-        print(f"| {name} | {t['interrupts']} | {t['passed']} | {t['failed']} | "
-              f"{t['finished first']} | {slowest[name]:.2f} |")
-    print(f"| all | {total['interrupts']} | {total['passed']} | {total['failed']} | "
-          f"{total['finished first']} | {max(slowest.values(), default=0):.2f} |")
+    print("| scenario | interrupts | exit 130 within 1 s | tracebacks | output lost | "
+          "passed | failed | finished first | slowest stop s |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    total: Counter[str] = Counter()
+    for name, t in [*tally.items(), ("all", total)]:
+        if name != "all":
+            total.update(t)
+        worst = slowest[name] if name != "all" else max(slowest.values(), default=0)
+        print(f"| {name} | {t['interrupts']} | {t['130 in time']} | {t['tracebacks']} | "
+              f"{t['lost']} | {t['passed']} | {t['failed']} | {t['finished first']} | "
+              f"{worst:.2f} |")
     for name in names:
         for e in examples[name]:
             print(f"- {name}: {e}")

@@ -33,7 +33,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
@@ -125,18 +125,56 @@ def run(argv: list[str], hard_limit: float) -> tuple[int, float, int, str]:
 
 
 # -- the puzzles ----------------------------------------------------------------------------------
-def empty_board(genre: str, largest: int) -> Optional[Puzzle]:
-    """The largest empty square board (side <= largest) the genre accepts."""
+def _layouts(n: int) -> list[Optional[tuple[tuple[int, ...], ...]]]:
+    """Room layouts to try for a genre with 'areas': none, one room per row (Heyawake,
+    Norinori, LITS, Star Battle, ...), dominoes side by side (Magnets, Ripple, KenKen)."""
+    rows = tuple(tuple([r] * n) for r in range(n))
+    half = (n + 1) // 2
+    dominoes = tuple(tuple(r * half + c // 2 for c in range(n)) for r in range(n))
+    return [None, rows, dominoes]
+
+
+#: Parameters a genre needs besides its grid and rooms (a Battleships fleet: one ship of
+#: each length 1..4; an Easy as ABC over 27 wide: its letters, A-Z).
+EXTRA: dict[str, dict[str, Any]] = {"battleships": {"fleet": (1, 1, 1, 1)},
+                                    "easyasabc": {"letters": 26}}
+
+
+def _accepted(genre: str, n: int) -> Optional[Puzzle]:
+    """An empty n x n board of the genre as the command line reads it (the genre's
+    whole-puzzle checks included), with rooms where it needs them; None if refused."""
     g = get_genre(genre)
-    n = largest
-    while n >= 2:
+    for layout in _layouts(n) if "areas" in getattr(g, "param_keys", ()) else [None]:
         p = Puzzle(g.name, n, n, tuple(tuple([None] * n) for _ in range(n)))
+        p = p.with_params(**EXTRA.get(genre, {}))
+        if layout is not None:
+            p = p.with_params(areas=layout)
         try:
             g.validate(p, "stress")
+            g.check_puzzle(p, "stress")
             return p
         except (InputError, ValueError, KeyError):
-            n //= 2
+            continue
     return None
+
+
+def empty_board(genre: str, largest: int) -> Optional[Puzzle]:
+    """The largest empty square board (side <= largest) the genre accepts: halved from
+    ``largest`` until accepted, then the largest side between that and the refused one."""
+    n, refused = largest, None
+    while n >= 2 and (best := _accepted(genre, n)) is None:
+        n, refused = n // 2, n
+    if n < 2 or best is None:
+        return None
+    lo, hi = n, refused if refused is not None else n + 1  # accepted, refused
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        got = _accepted(genre, mid)
+        if got is None:
+            hi = mid
+        else:
+            lo, best = mid, got
+    return best
 
 
 def flood_board(n: int, colours: int = 6) -> Puzzle:
@@ -147,23 +185,23 @@ def flood_board(n: int, colours: int = 6) -> Puzzle:
             return Puzzle("floodit", n, n, grid)
 
 
-def cases(only: Optional[set[str]], largest: int) -> list[tuple[str, Puzzle]]:
-    out = []
+def cases(only: Optional[set[str]], largest: int) -> Iterator[tuple[str, Puzzle]]:
+    """The boards genre by genre, each made when its turn comes (finding a genre's size
+    limit validates boards of a million cells: rows appear as they are measured)."""
     for name in GENRES:
         if only and name not in only:
             continue
         if name == "floodit":
             from pencilproof.encodings.floodit.genre import MAX_CELLS
             side = int(MAX_CELLS ** 0.5)
-            out.append((name, flood_board(side)))
-            out.append((name, flood_board(side + 50)))
+            yield name, flood_board(side)
+            yield name, flood_board(side + 50)
             continue
         p = empty_board(name, largest)
         if p is not None:
-            out.append((name, p))
+            yield name, p
         else:
             print(f"# {name}: no empty board is valid; skipped", flush=True)
-    return out
 
 
 def argv_for(command: str, puzzle: Puzzle, path: Path, tmp: Path, answer: Optional[Path]
@@ -204,8 +242,8 @@ def main() -> int:
     only = set(args.only.split(",")) if args.only else None
     commands = [c for c in args.commands.split(",") if c]
     rows: list[dict[str, Any]] = []
-    print("| genre | size | command | exit | wall s | peak MB | ok | first line |")
-    print("|---|---|---|---|---|---|---|---|", flush=True)
+    print("| genre | size | command | exit | wall s | peak MB | load | ok | first line |")
+    print("|---|---|---|---|---|---|---|---|---|", flush=True)
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         for genre, puzzle in cases(only, args.largest):
@@ -220,6 +258,7 @@ def main() -> int:
                     print(f"| {genre} | {puzzle.rows}x{puzzle.cols} | {command} | - | - | - | "
                           f"- | no answer found in time to verify |", flush=True)
                     continue
+                load = os.getloadavg()[0]  # the machine is shared: a miss may be load
                 code, wall, peak, first = run(cli() + argv, args.hard_limit)
                 refused = code == 2
                 ok = (peak < RSS_TARGET and (wall < REFUSE_TARGET + 0.5 if refused and
@@ -227,10 +266,11 @@ def main() -> int:
                       and "Traceback" not in first and not first.startswith("KILLED"))
                 row = {"genre": genre, "size": f"{puzzle.rows}x{puzzle.cols}",
                        "command": command, "exit": code, "wall": round(wall, 2),
-                       "peak_mb": round(peak / 2**20), "ok": ok, "first": first[:100]}
+                       "peak_mb": round(peak / 2**20), "load": round(load, 2), "ok": ok,
+                       "first": first[:100]}
                 rows.append(row)
                 print(f"| {genre} | {row['size']} | {command} | {code} | {wall:.2f} | "
-                      f"{row['peak_mb']} | {'yes' if ok else 'NO'} | "
+                      f"{row['peak_mb']} | {load:.2f} | {'yes' if ok else 'NO'} | "
                       f"{first[:90].replace('|', '/')} |", flush=True)
     bad = [r for r in rows if not r["ok"]]
     worst_wall = max((r["wall"] for r in rows), default=0)

@@ -56,6 +56,23 @@ def test_pipe_into_true_and_a_closed_stdout_exit_with_the_verdict():
     assert r.returncode == 1 and r.stderr == b""
 
 
+def test_the_program_leaves_after_its_exit_handlers_with_all_its_output():
+    """The console script exits without freeing every object (a big grid's took seconds
+    after the verdict): exit handlers still run and nothing written is lost."""
+    code = ("import atexit, sys\n"
+            "atexit.register(lambda: print('handler ran'))\n"
+            "from pencilproof.cli import run\n"
+            f"sys.argv = ['pencilproof', 'check', '-q', {UNIQUE!r}, {MULTI!r}]\n"
+            "run()\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                       timeout=60)
+    assert r.returncode == 1 and r.stderr == ""
+    lines = r.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines[:2]] == [UNIQUE, MULTI]
+    assert lines[0].startswith(f"{UNIQUE}: unique") and lines[1].startswith(f"{MULTI}: multiple")
+    assert lines[2].startswith("2 puzzles: 1 unique, 1 multiple (") and lines[3:] == ["handler ran"]
+
+
 # -- 5: nothing to check is bad input ---------------------------------------------------------
 @pytest.mark.parametrize("command", ["check", "solve", "count"])
 def test_an_empty_json_list_is_no_puzzle(run_cli, tmp_path, command):
@@ -158,3 +175,41 @@ def test_a_huge_count_is_refused_at_once(run_cli, tmp_path):
     assert err == ("pencilproof: error: --count: at most 1000000 candidates per run, got "
                    "1000000000000 (for more, run several, each with its own --seed and --out)\n")
     assert not out_file.exists()
+
+
+# -- found by the stress benchmark: an Easy as ABC over 27 wide without its letters ---------
+def test_easy_as_abc_wider_than_the_alphabet_needs_its_letters(run_cli, tmp_path):
+    """Its default, one letter fewer than the side, ran past Z: an IndexError traceback."""
+    path = tmp_path / "abc.json"
+    path.write_text(json.dumps({"genre": "easyasabc", "rows": 30, "cols": 30,
+                                "grid": [[None] * 30 for _ in range(30)]}))
+    code, out, err = run_cli("check", str(path))
+    assert (code, out) == (2, "")
+    assert err == (f"pencilproof: error: {path}:1:56: 29 letters are more than A-Z: a 30x30 "
+                   "grid needs its 'letters' (at most 26)\n")
+    path.write_text(json.dumps({"genre": "easyasabc", "rows": 30, "cols": 30, "letters": 3,
+                                "grid": [[None] * 30 for _ in range(30)]}))
+    code, out, _ = run_cli("check", "-q", "--time-limit", "2", str(path))
+    assert code in (1, 3) and out.startswith(f"{path}: ")
+
+
+# -- found by the fuzz run: an error about a default names the option that was given --------
+def test_a_board_too_small_for_the_default_colours_names_its_size(run_cli, tmp_path):
+    out = tmp_path / "f.jsonl"
+    code, stdout, err = run_cli("generate", "floodit", "--size", "2x2", "-o", str(out))
+    assert (code, stdout) == (2, "")
+    assert err == ("pencilproof: error: --size: 4 cells cannot hold the default 6 colours "
+                   "(give --colours 4 or fewer)\n")
+    code, _, err = run_cli("generate", "floodit", "--size", "2x2", "--colours", "5", "-o", str(out))
+    assert code == 2 and err == "pencilproof: error: --colours: 5 colours do not fit 4 cells\n"
+    assert not out.exists()
+
+
+def test_generating_an_easy_as_abc_wider_than_the_alphabet_uses_a_to_z(run_cli, tmp_path):
+    """Found by the stress benchmark: its random layout asked for one letter fewer than
+    the side, past Z (exit 4, "candidate 0 failed: IndexError")."""
+    out = tmp_path / "abc.jsonl"
+    code, stdout, err = run_cli("generate", "easyasabc", "--size", "30x30", "--count", "1",
+                                "--max-time", "3", "-q", "-o", str(out))
+    assert code in (0, 3) and "IndexError" not in err and "failed" not in err
+    assert stdout.startswith(f"{out}: ")

@@ -25,11 +25,13 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterator, Optional
 
-from ..checker import Status, Verdict, check_unique, solve
+from ..checker import Status, Verdict, check_unique
+from ..checker.check import LiveSolver
 from ..checker.switchboard import Switch, SwitchBoard, generation_of
 from ..encodings import ClueKey, Generation, Genre, get_genre
 from ..errors import InputError, InternalError
 from ..puzzle import Clue, Puzzle
+from ..solvers.backends import EncodingTimeout
 from ..solvers.deadline import NEVER, Deadline, TimeUp, alarm
 
 #: A clue as shown: its cell and the value the grid gets there.
@@ -78,11 +80,23 @@ def same_answer(genre: Genre, puzzle: Puzzle, a: Any, b: Any) -> bool:
 def intended(puzzle: Puzzle, answer: Any, backend: Optional[str],
              deadline: Deadline = NEVER) -> Any:
     """The intended answer: ``answer`` if given (it must be a solution: else a one-line
-    error), or the first solution the checker finds (None: there is none, or the
+    error), or the first solution the checker finds (None: there is none; TimeUp: the
     deadline came first)."""
     genre = get_genre(puzzle.genre)
     if answer is None:
-        return solve(puzzle, backend=backend, deadline=deadline)
+        # Not solve(): its None is "none" or "no time", and a search the limit cut short
+        # (it stops a little before the deadline) was reported as "no solution".
+        try:
+            live = LiveSolver.open(puzzle, backend, None, None, deadline)
+        except EncodingTimeout:
+            raise TimeUp() from None
+        try:
+            status, found = live.solve()
+        finally:
+            live.close()
+        if status is Status.UNKNOWN:
+            raise TimeUp()
+        return found
     problems = genre.verify(puzzle, answer)
     if problems:
         codes = ", ".join(dict.fromkeys(v.code for v in problems))
@@ -142,10 +156,11 @@ def repair(puzzle: Puzzle, answer: Any = None, *, backend: Optional[str] = None,
     def out_of_time() -> RepairResult:
         return RepairResult(answer, (), (), None, False, False, time.perf_counter() - t0,
                             0, True)
-    answer = intended(puzzle, answer, backend, until)
+    try:
+        answer = intended(puzzle, answer, backend, until)
+    except TimeUp:
+        return out_of_time()
     if answer is None:
-        if until.passed():
-            return out_of_time()
         raise InputError("the puzzle has no solution: there is no answer to repair towards")
     blank, clues = hooks.split_givens(puzzle)
     answer = hooks.answer_for(puzzle, answer)

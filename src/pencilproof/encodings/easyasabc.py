@@ -145,6 +145,9 @@ class EasyAsAbc(EdgeGenre):
     def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
         super().check_puzzle(puzzle, where)
         k = self.letters(puzzle)
+        if k > len(LETTERS):  # the default, one fewer than the side, on a grid over 27
+            raise InputError(f"{k} letters are more than A-Z: a {puzzle.rows}x{puzzle.cols} "
+                             "grid needs its 'letters' (at most 26)", where)
         if k > min(puzzle.rows, puzzle.cols):
             raise InputError(f"{k} letters do not fit in a {puzzle.rows}x{puzzle.cols} grid", where)
         used = [(f"r{r + 1}c{c + 1}", x) for (r, c), x in puzzle.clues().items()]
@@ -185,8 +188,10 @@ class EasyAsAbc(EdgeGenre):
                      if numbers.get(x) is not None), None)
 
     def random_layout(self, rows: int, cols: int, rng: random.Random) -> Puzzle:
-        """One letter fewer than the shorter side (one empty cell per line, at least)."""
-        return super().random_layout(rows, cols, rng).with_params(letters=max(1, min(rows, cols) - 1))
+        """One letter fewer than the shorter side (one empty cell per line, at least), at
+        most A-Z (a board wider than 27 asked for letters past Z: an IndexError)."""
+        k = min(len(LETTERS), max(1, min(rows, cols) - 1))
+        return super().random_layout(rows, cols, rng).with_params(letters=k)
 
     def read_janko(self, block: JankoBlock) -> tuple[Puzzle, Any]:
         depth = block.fields.get("depth")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Mapping, Optional
+from typing import Any, Iterator, Mapping, Optional
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
@@ -64,14 +64,18 @@ def run(puzzle: Puzzle, cell: Cell, d: str) -> list[Cell]:
 
 def runs(puzzle: Puzzle) -> list[tuple[Cell, str, list[Cell]]]:
     """Every run (head: the cell before it, off the grid at the edge), across then down."""
-    out = []
+    return list(iter_runs(puzzle))
+
+
+def iter_runs(puzzle: Puzzle) -> Iterator[tuple[Cell, str, list[Cell]]]:
+    """:func:`runs` one by one (a check can stop at the first run too long, before a
+    1000x1000 grid's two million cell visits)."""
     for d, (dr, dc) in STEP.items():
         for r in range(puzzle.rows):
             for c in range(puzzle.cols):
                 head = (r - dr, c - dc)
                 if not black(puzzle[(r, c)]) and (min(head) < 0 or black(puzzle[head])):
-                    out.append((head, d, run(puzzle, head, d)))
-    return out
+                    yield head, d, run(puzzle, head, d)
 
 
 class Kakuro(KitGenre):
@@ -122,7 +126,7 @@ class Kakuro(KitGenre):
                 if not cells or len(cells) > 9:
                     raise InputError(f"the {'down' if d == 'D' else 'across'} sum {v} at "
                                      f"r{cell[0] + 1}c{cell[1] + 1} has a run of {len(cells)} cells", where)
-        for _, _, cells in runs(puzzle):
+        for _, _, cells in iter_runs(puzzle):
             if len(cells) > 9:
                 raise InputError(f"a run of {len(cells)} white cells from r{cells[0][0] + 1}c"
                                  f"{cells[0][1] + 1} cannot hold different digits 1-9", where)

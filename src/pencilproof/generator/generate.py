@@ -132,6 +132,10 @@ class GenerateOptions:
         colours = self.colours if self.colours is not None else hooks.default_colours
         if not lo <= colours <= hi:
             raise InputError(f"{colours} colours is outside {lo}..{hi}", "--colours")
+        if colours > self.rows * self.cols and self.colours is None:  # the default's
+            raise InputError(f"{self.rows * self.cols} cells cannot hold the default {colours} "
+                             f"colours (give --colours {self.rows * self.cols} or fewer)",
+                             "--size")
         if colours > self.rows * self.cols:
             raise InputError(f"{colours} colours do not fit {self.rows * self.cols} cells",
                              "--colours")

@@ -24,7 +24,7 @@ from ..checker.switchboard import Switch, SwitchBoard, generation_of
 from ..encodings import ClueKey, get_genre
 from ..errors import InputError, InternalError
 from ..puzzle import Cell, Clue, Puzzle
-from ..solvers.deadline import NEVER, Deadline, TimeUp
+from ..solvers.deadline import NEVER, Deadline, TimeUp, alarm
 
 log = logging.getLogger("pencilproof.generator.minimize")
 
@@ -215,13 +215,15 @@ def minimize(puzzle: Puzzle, *, order: str = "given", seed: int | None = 0,
     hooks = generation_of(get_genre(puzzle.genre), "minimize")
     if order not in ORDERS:
         raise InputError(f"unknown order {order!r} (choose from {', '.join(ORDERS)})", "--order")
-    blank, clues = hooks.split_givens(puzzle)
+    deadline = until.within(max_time).at  # the sooner of the two
+    with alarm(Deadline(deadline), lambda: TimeUp(
+            "the time limit was reached before the puzzle was found unique")):
+        blank, clues = hooks.split_givens(puzzle)  # a genre's own Python: no deadline asked
     keep_cells = list(dict.fromkeys(keep))
     keep = [k for k in clues if hooks.key_cell(k) in keep_cells]
     for c in keep_cells:
         if not any(hooks.key_cell(k) == c for k in keep):
             raise InputError(f"r{c[0] + 1}c{c[1] + 1} has no clue to keep", "--keep")
-    deadline = until.within(max_time).at  # the sooner of the two
     first = check_unique(puzzle, backend=backend, deadline=Deadline(deadline))
     if first.verdict is Verdict.UNKNOWN:
         raise TimeUp("the time limit was reached before the puzzle was found unique")

@@ -90,7 +90,7 @@ def create_app(workers: int = 2, queue: int = 64, max_body: int = MAX_BODY,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         pool = SolverPool(workers, queue)
-        await pool.warm()
+        pool.start_warming()  # a Ctrl-C while the workers import stops at once
         state["pool"] = pool
         try:
             yield

@@ -93,6 +93,7 @@ class SolverPool:
         self._cancelled = 0
         self._doomed: set[int] = set()  # cancelled, not yet finished
         self._executor: Optional[concurrent.futures.ProcessPoolExecutor] = None
+        self._warming: Optional[asyncio.Future[None]] = None
         self._start()
 
     def _start(self) -> None:
@@ -108,6 +109,13 @@ class SolverPool:
         assert self._executor is not None
         await asyncio.gather(*(asyncio.wrap_future(self._submit(_warm))
                                for _ in range(self.workers)))
+
+    def start_warming(self) -> None:
+        """:meth:`warm` without waiting for it: the server's startup is over at once, so a
+        Ctrl-C while the workers still import (2-4 s on a busy machine) stops it at once."""
+        self._warming = asyncio.ensure_future(self.warm())
+        self._warming.add_done_callback(
+            lambda task: None if task.cancelled() else task.exception())  # no log noise
 
     @property
     def pending(self) -> int:
@@ -225,6 +233,8 @@ class SolverPool:
         """Stop at once: queued jobs are dropped and the workers are ended, even one
         still starting (waiting for its imports took a second and more after Ctrl-C)."""
         executor, self._executor = self._executor, None
+        if self._warming is not None:
+            self._warming.cancel()
         if executor is None:
             return
         procs = list((getattr(executor, "_processes", None) or {}).values())

@@ -167,8 +167,7 @@ class Lines(Layer):
         return [d for d, (dr, dc) in STEP.items() if (cell[0] + dr, cell[1] + dc) in cells]
 
     def setup(self, e: Encoder, cells: Sequence[Cell]) -> None:
-        live = frozenset(cells)
-        self._live = live
+        live = frozenset(cells)  # (not kept on the layer: it is shared by every puzzle)
         for r, c in cells:
             if (r, c + 1) in live:
                 e.atom(("e", r, c, "R"))

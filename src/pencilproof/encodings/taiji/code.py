@@ -159,14 +159,15 @@ def check_tile(tile: Tile, token: str, where: str) -> Tile:
 def check_links(grid: list[list[Tile]], where: str) -> None:
     """Links must join two existing tiles inside the board."""
     for r, row in enumerate(grid):
-        for c, t in enumerate(row):
-            at = f"{where}: r{r + 1}c{c + 1}"
+        for c, t in enumerate(row):  # the place is spelt only for an error: a million cells
             if t.left and (c == 0 or grid[r][c - 1].hole):
                 raise InputError("links to the left, where there is "
-                                 + ("no tile (the board's edge)" if c == 0 else "a hole"), at)
+                                 + ("no tile (the board's edge)" if c == 0 else "a hole"),
+                                 f"{where}: r{r + 1}c{c + 1}")
             if t.up and (r == 0 or grid[r - 1][c].hole):
                 raise InputError("links upwards, where there is "
-                                 + ("no tile (the board's edge)" if r == 0 else "a hole"), at)
+                                 + ("no tile (the board's edge)" if r == 0 else "a hole"),
+                                 f"{where}: r{r + 1}c{c + 1}")
 
 
 def _expand(body: str, where: str) -> str:
@@ -246,17 +247,23 @@ def encode(grid: list[list[Tile]]) -> str:
     def flush() -> None:
         run = zeros + eights
         if run > 2:  # the run's last characters become one run marker
-            cut = run
-            while cut:
-                last = parts.pop()
-                if len(last) > cut:
-                    parts.append(last[:-cut])
-                    break
-                cut -= len(last)
+            # After its first tile a run is plain tiles, one character each ("0" or "8"):
+            # cut them at once (one by one, a 1000x1000 board's run took seconds).
+            del parts[len(parts) - (run - 1):]
+            first = parts.pop()  # its last character is the option digit the run counts
+            if len(first) > 1:
+                parts.append(first[:-1])
             parts.append(_run(run, "+" if zeros else "-"))
 
     for row in grid:
         for tile in row:
+            if tile is BLANK:  # the common case, without the general checks below
+                if eights:
+                    flush()
+                    zeros = eights = 0
+                zeros += 1
+                parts.append("0")
+                continue
             opt = tile.option
             starts = bool(tile.symbol or tile.colour or tile.left or tile.up
                           or (opt != 8 and eights) or (opt and zeros))

@@ -87,6 +87,8 @@ class TaijiGeneration(Generation):
         blank: dict[Cell, Clue] = {}
         clues: dict[ClueKey, Clue] = {}
         for cell in puzzle.cells():
+            if puzzle[cell] is None:  # a plain blank tile: neither clue nor kept (a fast path)
+                continue
             t = tile_of(puzzle[cell])
             if t.symbol:
                 clues[("y", cell)] = clue_of(Tile(t.symbol, t.colour, hidden=t.hidden))
