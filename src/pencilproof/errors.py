@@ -1,6 +1,8 @@
 """Errors that the CLI turns into one-line messages (exit 2) or internal failures."""
 from __future__ import annotations
 
+from pathlib import Path
+
 #: Places longer than this are shown shortened (a huge URL argument is its own label).
 MAX_PLACE = 100
 
@@ -80,7 +82,6 @@ def install_hint(extra: str) -> str:
     """How to install an extra, said the way that works where this copy runs: ``pip install
     -e '.[extra]'`` in the checkout it was installed from (the package's name means the
     index's release there, not the checkout), ``pip install 'pencilproof[extra]'`` else."""
-    from pathlib import Path
     root = Path(__file__).resolve().parents[2]
     if Path(__file__).resolve().parent.parent.name == "src" and (root / "pyproject.toml").is_file():
         return f"pip install -e '.[{extra}]' in {root}"

@@ -9,6 +9,7 @@ Bad input is one line on stderr naming the problem and its place; so is a failed
 from __future__ import annotations
 
 import argparse
+import atexit
 import io
 import os
 import re
@@ -282,7 +283,6 @@ def _leave(code: int) -> NoReturn:
     """Exit without the interpreter freeing every object one by one: what a big grid left
     in caches took 1-2 s to free after a 1000x1000 verdict was out, past --time-limit.
     The exit handlers run first and the output is flushed; the files are closed."""
-    import atexit
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         try:

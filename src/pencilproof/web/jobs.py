@@ -27,7 +27,7 @@ from ..generator.generate import GenerateOptions, generate_one
 from ..generator.minimize import NotUnique, minimize, parse_cells
 from ..checker.switchboard import generation_of
 from ..output.png import render_png  # imports Pillow itself, only when drawing a PNG
-from ..output.scene import answer_picture, cell_name, picture, verdict_picture
+from ..output.scene import answer_picture, cell_name, picture, picture_pair, verdict_picture
 from ..output.svg import to_svg
 from ..puzzle import Puzzle
 
@@ -429,11 +429,10 @@ def op_backbone(payload: dict[str, Any]) -> Result:
                            "varying_names": _names(res.varying)}
     if res.answer is not None and res.others:
         first, second = res.answer, res.others[0]
-        differ = first.differ(second) if hasattr(first, "differ") else []
+        differ = first.differ(second)  # every answer type says where two answers differ
         out["differ"] = _cells(differ)
         out["differ_names"] = _names(differ)
         if payload.get("view"):
-            from ..output.scene import picture_pair
             out["pair_svg"] = to_svg(picture_pair(puzzle, first, second, differ))
     if res.timed_out:
         out["error"] = f"time limit of {limit:g} s reached"
