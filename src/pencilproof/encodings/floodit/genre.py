@@ -26,6 +26,7 @@ from .board import (COLOUR_CHARS, MAX_COLOURS, Board, Level, Moves, boards_after
                             pivot_of, replay)
 from .formats import DigitGrid, TathamID, ThesisBoard
 from .sat import FloodEncoded
+from .astar import astar
 from .search import improve
 from .seed import SEED_MODES
 
@@ -42,6 +43,15 @@ BEAM_TIES = ("reach", "border", "flooded")
 #: budget it also shortens the beams' sequence on a few boards, but costs more than the
 #: solver then saves.
 SEARCH_NODES = 3000
+
+#: States the A* search (:mod:`.astar`) may keep before it gives way to the beams, the
+#: exact search and the SAT proof (0: no A*). It proves the easy boards on its own (the
+#: 12x12 thesis boards with 6 colours in 0.01-0.3 s); the hard ones need millions of
+#: states and go on to the solver from the lower bound it proved.
+ASTAR_STATES = 60_000
+
+#: Boards with more areas than this skip the A* search (its states would be too large).
+ASTAR_AREAS = 4096
 
 #: Boards with more areas than this keep no beam levels for the exact search (each level
 #: holds BEAM_WIDTH states of one bit per area; the search cannot finish there anyway).
@@ -92,8 +102,9 @@ class FloodOptimum(Optimisation):
     generator = FloodBoards()
 
     def __init__(self, width: int = BEAM_WIDTH, nodes: int = SEARCH_NODES,
-                 ties: Sequence[str] = BEAM_TIES):
+                 ties: Sequence[str] = BEAM_TIES, astar_states: int = ASTAR_STATES):
         self.width = width
+        self.astar_states = astar_states
         self.nodes = nodes
         self.ties = tuple(ties)
         self._last: tuple[Puzzle, Board] | None = None
@@ -112,25 +123,26 @@ class FloodOptimum(Optimisation):
         best: Moves | None = None
         levels: list[Level] = []
         keep = board.n <= LEVEL_AREAS
-        if deadline.limited:  # a first sequence at once (a big board's beams take minutes)
-            try:
-                best = board.beam(1, deadline=deadline)
-            except TimeUp:
-                raise TimeUp(found=lower) from None
+        try:  # a first sequence at once (a big board's beams take minutes)
+            best = board.beam(1, deadline=deadline)
+        except TimeUp:
+            raise TimeUp(found=lower) from None
+        if self.astar_states and board.n <= ASTAR_AREAS:
+            res = astar(board, best, lower, self.astar_states, deadline)
+            if res.complete or res.stopped == "deadline":
+                return res.lower, res.best
+            lower, best = res.lower, res.best
         for tie in self.ties:
             try:
                 moves, kept = board.beam_levels(self.width, tie, deadline, keep)
             except TimeUp:
-                if best is None:
-                    raise TimeUp(found=lower) from None
                 return lower, best
-            if best is None or len(moves) < len(best):
+            if len(moves) < len(best):
                 best = moves
             for t, level in enumerate(kept):
                 if t == len(levels):
                     levels.append([])
                 levels[t].extend(level)
-        assert best is not None
         res = improve(board, best, lower, max_nodes=self.nodes, levels=levels,
                       deadline=deadline)
         return res.lower, res.best
