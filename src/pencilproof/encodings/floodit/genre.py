@@ -45,10 +45,12 @@ BEAM_TIES = ("reach", "border", "flooded")
 SEARCH_NODES = 3000
 
 #: States the A* search (:mod:`.astar`) may keep before it gives way to the beams, the
-#: exact search and the SAT proof (0: no A*). It proves the easy boards on its own (the
-#: 12x12 thesis boards with 6 colours in 0.01-0.3 s); the hard ones need millions of
-#: states and go on to the solver from the lower bound it proved.
-ASTAR_STATES = 60_000
+#: exact search and the SAT proof (0: no A*), about 0.3 s of CPU. Measured (CPU s, no
+#: A* / 20,000 states): 12_12_06_001 0.45 / 0.04, 12_12_06_002 0.77 / 0.29, 14_14_06_002
+#: 0.73 / 0.34; where it cannot finish it costs its budget (12_12_08_003 1.37 / 2.18,
+#: 18_18_06_001 2.19 / 2.79) and 60,000 states cost more (12_12_08_001 1.78 / 3.73): in
+#: CPython an expansion costs some 100 us, most of it in Puchert's bound.
+ASTAR_STATES = 12_000
 
 #: Boards with more areas than this skip the A* search (its states would be too large).
 ASTAR_AREAS = 4096
