@@ -104,13 +104,13 @@ def astar(board: Board, best: Moves, lower: int = 0, max_states: int = MAX_STATE
                 continue  # a stale entry: reached by fewer moves since
             expanded += 1
             rem = full & ~state
-            choice = None
+            choice: tuple[int, ...] = ()
             for c in colours:
                 x = masks[c] & rem
                 if x and not x & ~border:
                     choice = (c,)
                     break
-            if choice is None:
+            if not choice:
                 choice = tuple(c for c in colours if masks[c] & border)
             g2 = g + 1
             for c in choice:

@@ -130,10 +130,10 @@ class FloodOptimum(Optimisation):
         except TimeUp:
             raise TimeUp(found=lower) from None
         if self.astar_states and board.n <= ASTAR_AREAS:
-            res = astar(board, best, lower, self.astar_states, deadline)
-            if res.complete or res.stopped == "deadline":
-                return res.lower, res.best
-            lower, best = res.lower, res.best
+            first = astar(board, best, lower, self.astar_states, deadline)
+            if first.complete or first.stopped == "deadline":
+                return first.lower, first.best
+            lower, best = first.lower, first.best
         for tie in self.ties:
             try:
                 moves, kept = board.beam_levels(self.width, tie, deadline, keep)
