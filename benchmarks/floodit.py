@@ -271,10 +271,10 @@ def main() -> None:
         peers_table(args, boards)
         return
     rows = []
-    print(f"{'board':22} {'size':>6} {'col':>3} {'known':>5} {'proven':>6} {'s':>7} {'MB':>5}"
-          f" | {'seed opt':>8} {'s':>7} {'MB':>5}", flush=True)
+    print(f"{'board':22} {'size':>6} {'col':>3} {'known':>5} {'proven':>6} {'s':>7} {'cpu s':>7}"
+          f" {'MB':>5} | {'seed opt':>8} {'s':>7} {'MB':>5}", flush=True)
     for name, which, rec in boards:
-        res, wall, mb = run_child(which, "default", args.limit, args.solver)
+        res, wall, cpu, mb = run_child_cpu(which, "default", args.limit, args.solver)
         seed: tuple[dict, float, float] = ({}, 0.0, 0.0)
         if args.seed_limit > 0:
             seed = run_child(which, "seed", args.seed_limit, "z3")
@@ -285,7 +285,7 @@ def main() -> None:
         sval = "-" if not sres else (str(sres.get("optimum")) if sres.get("optimum") else
                                      sres.get("status", sres.get("error", "?")))
         print(f"{name:22} {rec['rows']}x{rec['cols']:<3} {rec.get('colors', 0):>3} "
-              f"{str(known):>5} {str(res.get('optimum')):>6} {wall:7.2f} {mb:5.0f}"
+              f"{str(known):>5} {str(res.get('optimum')):>6} {wall:7.2f} {cpu:7.2f} {mb:5.0f}"
               f" | {sval:>8} {swall:7.2f} {smb:5.0f}" + ("" if ok else "  MISMATCH"), flush=True)
     total = sum(r[3] for r in rows)
     slow = max(rows, key=lambda r: r[3]) if rows else None
