@@ -26,6 +26,7 @@ from .board import (COLOUR_CHARS, MAX_COLOURS, Board, Level, Moves, boards_after
                             pivot_of, replay)
 from .formats import DigitGrid, TathamID, ThesisBoard
 from .sat import FloodEncoded
+from .astar import astar
 from .search import improve
 from .seed import SEED_MODES
 
@@ -42,6 +43,22 @@ BEAM_TIES = ("reach", "border", "flooded")
 #: budget it also shortens the beams' sequence on a few boards, but costs more than the
 #: solver then saves.
 SEARCH_NODES = 3000
+
+#: States the A* search (:mod:`.astar`) may keep before it gives way to the beams, the
+#: exact search and the SAT proof (0: no A*), about 0.3 s of CPU. Measured (CPU s, no
+#: A* / 20,000 states): 12_12_06_001 0.45 / 0.04, 12_12_06_002 0.77 / 0.29, 14_14_06_002
+#: 0.73 / 0.34; where it cannot finish it costs its budget (12_12_08_003 1.37 / 2.18,
+#: 18_18_06_001 2.19 / 2.79) and 60,000 states cost more (12_12_08_001 1.78 / 3.73): in
+#: CPython an expansion costs some 100 us, most of it in Puchert's bound.
+ASTAR_STATES = 12_000
+
+#: Width of the beam whose sequence bounds the A* search (a child whose moves plus bound
+#: reach it is not stored). Measured (12,000 states): width 1 against 10 on 16_16_06_001,
+#: 22 moves and unfinished against 21 (its optimum) and proven; width 10 costs 0.02-0.07 s.
+ASTAR_BEAM = 10
+
+#: Boards with more areas than this skip the A* search (its states would be too large).
+ASTAR_AREAS = 4096
 
 #: Boards with more areas than this keep no beam levels for the exact search (each level
 #: holds BEAM_WIDTH states of one bit per area; the search cannot finish there anyway).
@@ -92,8 +109,9 @@ class FloodOptimum(Optimisation):
     generator = FloodBoards()
 
     def __init__(self, width: int = BEAM_WIDTH, nodes: int = SEARCH_NODES,
-                 ties: Sequence[str] = BEAM_TIES):
+                 ties: Sequence[str] = BEAM_TIES, astar_states: int = ASTAR_STATES):
         self.width = width
+        self.astar_states = astar_states
         self.nodes = nodes
         self.ties = tuple(ties)
         self._last: tuple[Puzzle, Board] | None = None
@@ -112,25 +130,28 @@ class FloodOptimum(Optimisation):
         best: Moves | None = None
         levels: list[Level] = []
         keep = board.n <= LEVEL_AREAS
-        if deadline.limited:  # a first sequence at once (a big board's beams take minutes)
-            try:
-                best = board.beam(1, deadline=deadline)
-            except TimeUp:
-                raise TimeUp(found=lower) from None
+        astar_runs = bool(self.astar_states) and board.n <= ASTAR_AREAS
+        try:  # a first sequence at once (a big board's beams take minutes)
+            best = (board.beam(ASTAR_BEAM, "reach", deadline=deadline) if astar_runs
+                    else board.beam(1, deadline=deadline))
+        except TimeUp:
+            raise TimeUp(found=lower) from None
+        if astar_runs:
+            first = astar(board, best, lower, self.astar_states, deadline)
+            if first.complete or first.stopped == "deadline":
+                return first.lower, first.best
+            lower, best = first.lower, first.best
         for tie in self.ties:
             try:
                 moves, kept = board.beam_levels(self.width, tie, deadline, keep)
             except TimeUp:
-                if best is None:
-                    raise TimeUp(found=lower) from None
                 return lower, best
-            if best is None or len(moves) < len(best):
+            if len(moves) < len(best):
                 best = moves
             for t, level in enumerate(kept):
                 if t == len(levels):
                     levels.append([])
                 levels[t].extend(level)
-        assert best is not None
         res = improve(board, best, lower, max_nodes=self.nodes, levels=levels,
                       deadline=deadline)
         return res.lower, res.best
