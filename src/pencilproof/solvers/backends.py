@@ -372,13 +372,18 @@ class Z3Backend(_Counting):
     #: Below this many variables the hand-over is quick enough not to predict.
     flush_predict_from = 20000
     _capi = None   # raw C functions (a dict), or {} when z3's layout is not as expected
+    #: The context new solvers use once an interrupt was sent to the one before (None:
+    #: z3's main context). z3 keeps an interrupt that found nothing running: every later
+    #: call on that context fails with 'canceled' (a deadline's timer firing just as a
+    #: hand-over ended broke every later z3 check of the process).
+    _fresh_ctx: Any = None
     _terms = None  # per-context caches of terms, shared by every instance (see __init__)
 
     def __init__(self) -> None:
         super().__init__()
         import z3
         self._z3 = z3
-        self._ctx = z3.main_ctx()
+        self._ctx = Z3Backend._fresh_ctx or z3.main_ctx()
         self._s = z3.SolverFor(self.logic, ctx=self._ctx) if self.logic else z3.Solver(ctx=self._ctx)
         self._bool = z3.BoolSort(self._ctx)
         self._pending: list[Sequence[int]] = []  # clauses not yet given to z3
@@ -538,7 +543,12 @@ class Z3Backend(_Counting):
             if remaining > 3600:  # no hand-over takes that long (and Timer needs a time_t)
                 self._s.from_string(text)
                 return True
-            timer = threading.Timer(remaining, self._ctx.interrupt)
+            fired: list[bool] = []
+
+            def interrupt() -> None:
+                fired.append(True)
+                self._ctx.interrupt()
+            timer = threading.Timer(remaining, interrupt)
             timer.daemon = True
             timer.start()
             try:
@@ -550,7 +560,10 @@ class Z3Backend(_Counting):
                 return False
             finally:
                 timer.cancel()
-            return True
+                if fired:  # this context stays cancelled: later solvers take a new one
+                    Z3Backend._fresh_ctx = self._z3.Context()
+                    self._broken = True
+            return not fired
         api = self._capi
         mk_or, assert_, inc, dec = api["mk_or"], api["assert"], api["inc_ref"], api["dec_ref"]
         error = api["error"]
