@@ -161,7 +161,10 @@ def test_ctrl_c_keeps_finished_puzzles_and_resume_completes(tmp_path):
     out = tmp_path / "int.jsonl"
     argv = [sys.executable, "-c", "from pencilproof.cli import run; run()", "generate", "canal",
             "--size", "12x12", "--count", "120", "--jobs", "2", "--seed", "5", "--out", str(out)]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Ctrl-C's default action, as under a terminal: a suite run in the background (nohup,
+    # '&') hands its children SIGINT ignored, and the run then finished uninterrupted.
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         t0 = time.monotonic()
         while time.monotonic() - t0 < 60:
