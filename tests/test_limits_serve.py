@@ -41,3 +41,24 @@ def test_ctrl_c_while_the_workers_start_stops_the_server_at_once():
     took = time.monotonic() - t
     assert (p.returncode, err) == (130, "pencilproof: interrupted\n")
     assert took < 1.0, took
+
+
+def test_closing_the_pool_waits_for_the_thread_that_frees_its_semaphores():
+    """A CI run's Ctrl-C left the resource tracker's 'leaked semaphore' warning on stderr
+    (1 server in 20 in the interrupt benchmark): the executor's manager thread was still
+    freeing the queues' semaphores when the fast exit came. close() now joins it."""
+    import asyncio
+    import concurrent.futures.process as cfp
+    import threading
+
+    from pencilproof.web.pool import SolverPool
+
+    async def start_then_stop() -> None:
+        pool = SolverPool(workers=2)
+        pool.start_warming()  # the workers start (and the manager thread with them)
+        await asyncio.sleep(0.3)
+        pool.close()
+
+    asyncio.run(start_then_stop())
+    alive = [t for t in threading.enumerate() if isinstance(t, cfp._ExecutorManagerThread)]
+    assert alive == []
