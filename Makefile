@@ -20,8 +20,11 @@ demo: $(VENV)/.installed
 	$(BIN)/pencilproof check src/pencilproof/examples/canal-course-17.txt src/pencilproof/examples/canal-course-25.txt; \
 	  echo "(exit code $$?: 0 unique, 1 multiple or no solution)"
 
+# The tests that measure wall time (tests/conftest.py marks them 'timed') run on their own,
+# after the rest has run on every core (at most 4): one CI run took 9.5 min in one process.
 test: lint docs browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --maxprocesses 4 -m "not timed"
+	$(BIN)/python -m pytest -m timed
 
 # The documentation site (Sphinx + myst-parser + furo, the 'docs' extra, in the test extra
 # too): -W makes every warning (a broken link, a page in no table of contents, a missing

@@ -117,3 +117,18 @@ def loose_boards(name: str, n: int, seed: int, size: int) -> list:
         chosen = {k: cands[k] for k in sorted(cands, key=repr) if rng.random() < share}
         out.append(hooks.with_clues(hooks.blank_for(answer), chosen))
     return out
+
+
+#: Modules whose tests measure wall time (a stop within 1 s, a latency, a time limit kept):
+#: ``make test`` runs them in one process after the rest has run on every core, so another
+#: test's load never makes them late. Any ``test_limits_*`` module is one of them.
+TIMED = {"test_big_grids", "test_cli", "test_cli_robust", "test_cluster", "test_floodit_astar",
+         "test_fuzz", "test_generate", "test_generate_robust", "test_robust_input", "test_web",
+         "test_web_browser", "test_web_workbench", "test_z3_context"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        name = item.nodeid.partition("::")[0].rpartition("/")[2].removesuffix(".py")
+        if name in TIMED or name.startswith("test_limits"):
+            item.add_marker(pytest.mark.timed)
