@@ -7,8 +7,8 @@ answer is a :class:`~.board.Moves` sequence; the verifier replays it on the
 cells. The question is the optimum: ``bounds`` gives Puchert's lower bound and a beam
 search's sequence, both improved by a budgeted A* search (:mod:`.astar`, which proves
 easy boards on its own; then no solver is made), and a wider beam's sequence; then the
-checker proves "at most k moves" impossible for k from the lower bound upwards on one CaDiCaL solver
-(:mod:`.sat`) until a sequence is found or k reaches the best count. The seed
+checker proves "at most k moves" impossible for k from the lower bound upwards on one
+CaDiCaL solver (:mod:`.sat`) until a sequence is found or k reaches the best count. The seed
 project's z3 formulation and its five modes are ``solve --mode`` (:mod:`.seed`).
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ from .seed import SEED_MODES
 #: Beam width of the bounding searches, and their tie-breaks (one search each; the
 #: shortest sequence wins; a sequence at the proven lower bound ends them). Width 100 with
 #: the tie-break "most areas flooded" alone found the optimum of 27 of the 39 thesis
-#: boards; "reach" and "border" as well, 36 of them, at about a second each on 20x20. After
+#: boards; with "reach" and "border" as well, 36 of them, about a second each on 20x20. After
 #: the A* search one beam ("reach") pays best: measured (CPU s in one process, 2026-11-28,
 #: A* 3000 states, no exact search) over 13 thesis boards of 12x12 to 18x18 that the A*
 #: does not finish, three beams 27.7 s, one 23.4 s, none 23.0 s; on the hard 16_16_10_001,
@@ -53,8 +53,8 @@ SEARCH_NODES = 0
 #: States the A* search (:mod:`.astar`) may keep before it gives way to the beam and the
 #: SAT proof (0: no A*), at most about 0.4 s of CPU up to 16x16 (some 10,000 expansions a
 #: second in CPython, most of it in Puchert's bound). On the first 56 thesis boards (12x12
-#: to 16_16_08_002) 3000 states prove 16 alone, 12,000 states 24, but a board it cannot finish
-#: costs the whole budget, and the solver proves the rest faster than more states would:
+#: to 16_16_08_002) 3000 states prove 16 alone, 12,000 states 24, but a board it cannot
+#: finish costs the whole budget, and the solver proves the rest faster than more states would:
 #: over five 12x12 to 16x16 boards (no beams, no exact search) 3000 states took 6.2 s of
 #: CPU, 12,000 7.2 s and 40,000 21.9 s.
 ASTAR_STATES = 3000
