@@ -3,7 +3,10 @@ on small random boards, the published optima of the small thesis boards, an admi
 bound on every reachable state, and bounds that stay valid when memory or time runs out."""
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 import time
 
 import pytest
@@ -123,3 +126,45 @@ def test_a_one_move_board():
     board = Board(p)
     res = astar(board, Moves((1,)))
     assert res.complete and res.best == Moves((1,))
+
+
+@pytest.mark.parametrize("case", CASES[:6], ids=lambda c: f"seed{c[0]}")
+def test_the_bound_counts_every_colour_left_and_its_cap_cuts_consistently(case):
+    """Puchert's bound is never below the number of colours left outside the flooded
+    region (each needs a move of its own), never above the breadth-first distance, and
+    with ``cap`` it exceeds the cap exactly when the uncapped bound does."""
+    rows, _ = _setup(case)
+    for b in _reachable(rows):
+        board = Board(_puzzle(b))
+        region = _flood_region(tuple(int(ch) for row in b for ch in row), len(b[0]), len(b), 0)
+        left = {int(ch) for i, ch in enumerate("".join(b)) if i not in region}
+        h = board.lower_bound()
+        assert len(left) <= h <= bfs(b)[0]
+        for cap in range(h + 1):
+            assert (board.lower_bound(cap=cap) > cap) == (h > cap)
+
+
+HARDEST = next(r for r in RECS if r["source"].endswith("16_16_10_001"))  # published 33
+
+
+def test_the_default_path_honours_a_short_deadline_with_valid_bounds():
+    """16_16_10_001 takes the solver half a minute; 0.5 s stops every step of the path
+    (A*, beams, encoding, solver) with bounds that hold the published optimum."""
+    p = puzzle_from_doc(HARDEST, "record")
+    t0 = time.monotonic()
+    res = optimum(p, time_limit=0.5)
+    assert time.monotonic() - t0 < 2.0
+    assert not res.proven and res.lower_bound <= 33
+    assert res.answer is None or (len(res.answer) >= 33 and FLOOD.verify(p, res.answer) == [])
+
+
+def test_no_solver_is_imported_when_astar_proves_the_optimum():
+    """A board the A* proves on its own needs neither python-sat nor z3 (their import is
+    most of the fixed cost of an easy board)."""
+    code = ("import sys; from pencilproof.checker import optimum; "
+            "from pencilproof.formats.jsondoc import puzzle_from_doc; import json; "
+            f"r = optimum(puzzle_from_doc(json.loads({json.dumps(json.dumps(SMALL[0]))}), 'r')); "
+            "print(r.optimum, sorted(m for m in ('pysat', 'z3') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split(None, 1)
+    assert int(out[0]) == SMALL[0]["optimal_moves"] and out[1].strip() == "[]"

@@ -1,8 +1,8 @@
 """Flood-It by A*: the optimum of an easy board in a fraction of a second, without a solver.
 
 A state is the set of flooded areas (one Python int); its cost so far is the moves played,
-its estimate Puchert's admissible bound (:meth:`.board.Board.lower_bound`, written out here
-for speed), raised to the parent's estimate minus one where that is larger ("pathmax":
+its estimate Puchert's admissible bound (:meth:`.board.Board.lower_bound`), raised to the
+parent's estimate minus one where that is larger ("pathmax":
 still admissible, and it makes the estimate consistent along a path, so the smallest
 ``moves + estimate`` in the open list never falls and is a proven lower bound at any time).
 A move that removes a colour entirely is played at once (an optimal sequence exists that
@@ -46,37 +46,14 @@ def astar(board: Board, best: Moves, lower: int = 0, max_states: int = MAX_STATE
     proves ``best`` optimal. ``lower`` is a bound already proven (it only raises the
     result's)."""
     full = board.full
-    masks = [m for m in board.colour_mask]
+    masks = board.colour_mask
+    bound = board.lower_bound
     colours = range(len(masks))
     neighbours = board.neighbours
     upper = len(best)
     start, border0 = board.initial()
     if start == full:
         return AStarResult(0, Moves(()), True, 0, 1, "")
-
-    def bound(state: int, border: int, cap: int) -> int:
-        """Puchert's bound (any value above ``cap`` once it is known to exceed it)."""
-        h = 0
-        while True:
-            rem = full & ~state
-            if not rem:
-                return h
-            if h > cap:
-                return h
-            absorbed = 0
-            removed = 0
-            for m in masks:
-                x = m & rem
-                if x and not x & ~border:
-                    absorbed |= x
-                    removed += 1
-            if removed:
-                h += removed
-            else:
-                absorbed = border
-                h += 1
-            state |= absorbed
-            border = (border | neighbours(absorbed)) & ~state
 
     h0 = bound(start, border0, upper)
     lower = max(lower, h0)

@@ -4,11 +4,11 @@ A board is a grid of colours 0..n-1 (no gap, at least two). A move picks a colou
 pivot's region (the pivot is the top-left cell unless the puzzle's ``pivot`` parameter
 says otherwise) takes it and so merges with every bordering area of that colour. An
 answer is a :class:`~.board.Moves` sequence; the verifier replays it on the
-cells. The question is the optimum: ``bounds`` gives Puchert's lower bound and the
-shortest of three beam searches' sequences, both improved by a budgeted exact search
-(:mod:`.search`, which proves small boards on its own); then the checker proves
-"at most k moves" impossible for k from the lower bound upwards on one CaDiCaL solver
-(:mod:`.sat`) until a sequence is found or k reaches the best count. The seed
+cells. The question is the optimum: ``bounds`` gives Puchert's lower bound and a beam
+search's sequence, both improved by a budgeted A* search (:mod:`.astar`, which proves
+easy boards on its own; then no solver is made), and a wider beam's sequence; then the
+checker proves "at most k moves" impossible for k from the lower bound upwards on one
+CaDiCaL solver (:mod:`.sat`) until a sequence is found or k reaches the best count. The seed
 project's z3 formulation and its five modes are ``solve --mode`` (:mod:`.seed`).
 """
 from __future__ import annotations
@@ -31,26 +31,33 @@ from .search import improve
 from .seed import SEED_MODES
 
 #: Beam width of the bounding searches, and their tie-breaks (one search each; the
-#: shortest sequence wins). Width 100 with the tie-break "most areas flooded" alone found
-#: the optimum of 27 of the 39 thesis boards; the three together find it on 36 of them,
-#: at about a second each on 20x20.
+#: shortest sequence wins; a sequence at the proven lower bound ends them). Width 100 with
+#: the tie-break "most areas flooded" alone found the optimum of 27 of the 39 thesis
+#: boards; with "reach" and "border" as well, 36 of them, about a second each on 20x20. After
+#: the A* search one beam ("reach") pays best: measured (CPU s in one process, 2026-11-28,
+#: A* 3000 states, no exact search) over 13 thesis boards of 12x12 to 18x18 that the A*
+#: does not finish, three beams 27.7 s, one 23.4 s, none 23.0 s; on the hard 16_16_10_001,
+#: 20_20_08_001, 18_18_08_005, 20_20_08_006 and 14_14_10_002 three beams 133.6 s, one
+#: 108.3 s; none took 53.6 s on 16_16_10_001 alone (one: 29.1 s), where the solver must
+#: then find the 33-move sequence (40 s of its own).
 BEAM_WIDTH = 100
-BEAM_TIES = ("reach", "border", "flooded")
+BEAM_TIES = ("reach",)
 
-#: States the exact search (:mod:`.search`) may expand after the beam searches
-#: (1000-2000 a second in CPython). On its own it proves the optimum of 6 of the 12
-#: thesis boards of 12x12 and of 14x14 with 6 colours (then no solver runs); with a larger
-#: budget it also shortens the beams' sequence on a few boards, but costs more than the
-#: solver then saves.
-SEARCH_NODES = 3000
+#: States the exact search (:mod:`.search`) may expand after the beam searches (0: none).
+#: It proves some boards without a solver, but since the A* search runs first it costs
+#: more than it saves: the path before (12,000 A* states, three beams, 3000 states of
+#: this search) took 46.6 s over the 13 boards above (one beam, none of it: 23.4 s) and
+#: 122.5 s over the first four hard boards (one beam, none of it: 103.4 s).
+SEARCH_NODES = 0
 
-#: States the A* search (:mod:`.astar`) may keep before it gives way to the beams, the
-#: exact search and the SAT proof (0: no A*), about 0.3 s of CPU. Measured (CPU s, no
-#: A* / 20,000 states): 12_12_06_001 0.45 / 0.04, 12_12_06_002 0.77 / 0.29, 14_14_06_002
-#: 0.73 / 0.34; where it cannot finish it costs its budget (12_12_08_003 1.37 / 2.18,
-#: 18_18_06_001 2.19 / 2.79) and 60,000 states cost more (12_12_08_001 1.78 / 3.73): in
-#: CPython an expansion costs some 100 us, most of it in Puchert's bound.
-ASTAR_STATES = 12_000
+#: States the A* search (:mod:`.astar`) may keep before it gives way to the beam and the
+#: SAT proof (0: no A*), at most about 0.4 s of CPU up to 16x16 (some 10,000 expansions a
+#: second in CPython, most of it in Puchert's bound). On the first 56 thesis boards (12x12
+#: to 16_16_08_002) 3000 states prove 16 alone, 12,000 states 24, but a board it cannot
+#: finish costs the whole budget, and the solver proves the rest faster than more states would:
+#: over five 12x12 to 16x16 boards (no beams, no exact search) 3000 states took 6.2 s of
+#: CPU, 12,000 7.2 s and 40,000 21.9 s.
+ASTAR_STATES = 3000
 
 #: Width of the beam whose sequence bounds the A* search (a child whose moves plus bound
 #: reach it is not stored). Measured (12,000 states): width 1 against 10 on 16_16_06_001,
@@ -129,7 +136,7 @@ class FloodOptimum(Optimisation):
         lower = board.lower_bound(deadline=deadline)
         best: Moves | None = None
         levels: list[Level] = []
-        keep = board.n <= LEVEL_AREAS
+        keep = board.n <= LEVEL_AREAS and self.nodes > 0
         astar_runs = bool(self.astar_states) and board.n <= ASTAR_AREAS
         try:  # a first sequence at once (a big board's beams take minutes)
             best = (board.beam(ASTAR_BEAM, "reach", deadline=deadline) if astar_runs
@@ -152,6 +159,10 @@ class FloodOptimum(Optimisation):
                 if t == len(levels):
                     levels.append([])
                 levels[t].extend(level)
+            if len(best) <= lower:
+                return lower, best
+        if not self.nodes:
+            return lower, best
         res = improve(board, best, lower, max_nodes=self.nodes, levels=levels,
                       deadline=deadline)
         return res.lower, res.best
