@@ -102,3 +102,58 @@ def test_a_magnets_room_of_three_cells_is_named_in_a_big_layout(tmp_path):
         load_document(str(path), answers=False)
     assert str(e.value).endswith("region 39802 has 3 cells (at r200c3): Magnets regions are "
                                  "dominoes (or single cells without one)")
+
+
+# -- reading counts against the time limit ---------------------------------------------------
+SMALL = "lightup 2x2\n. .\n. 0\n"  # one lamp, top left: unique
+BIG = "lightup 4x4\n. . . .\n. 1 . .\n. . . .\n. . . .\n"
+
+
+@pytest.fixture
+def slow_reading(monkeypatch):
+    """Light Up's whole-puzzle check turned into a Python loop of 30 s that asks no
+    deadline: what reading a huge file is, made quick to set up."""
+    from pencilproof.encodings import get_genre
+    genre = get_genre("lightup")
+
+    def slow(puzzle: object, where: str) -> None:
+        if puzzle.rows == 4:  # (only the 4x4 puzzles of the batch below)
+            end = time.monotonic() + 30
+            while time.monotonic() < end:
+                pass
+    monkeypatch.setattr(genre, "validate", slow, raising=False)
+
+
+@pytest.mark.parametrize("argv, limit", [
+    (["check", "-q"], "--time-limit"), (["solve"], "--time-limit"), (["count"], "--time-limit"),
+    (["backbone", "-q"], "--time-limit"), (["explain", "-q"], "--time-limit"),
+    (["repair", "-q"], "--time-limit"), (["minimize", "-q"], "--max-time")])
+def test_reading_runs_under_the_commands_time_limit(argv, limit, slow_reading, run_cli,
+                                                   tmp_path):
+    """The deadline started after the puzzle was read: a file that took minutes to read
+    ran minutes past --time-limit 1. Now the reading stops at the limit: verdict unknown."""
+    path = tmp_path / "big.txt"
+    path.write_text(BIG)
+    t = time.monotonic()
+    code, out, err = run_cli(*argv, limit, "1", str(path))
+    assert time.monotonic() - t < 2.0
+    assert (code, out, err) == (3, f"{path}: unknown: time limit of 1.0 s reached while "
+                                   "reading it\n", "")
+
+
+def test_a_batch_reports_what_it_read_and_stops_at_the_puzzle_that_ran_out(
+        slow_reading, run_cli, tmp_path):
+    first = tmp_path / "a.txt"
+    first.write_text(SMALL)
+    big = tmp_path / "big.txt"
+    big.write_text(BIG)
+    t = time.monotonic()
+    code, out, err = run_cli("check", "--json", "--time-limit", "1", str(first), str(big),
+                             str(first))
+    assert time.monotonic() - t < 3.0
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert [x["source"] for x in lines] == [str(first), str(big)]
+    assert lines[0]["verdict"] == "unique"
+    assert lines[1] == {"source": str(big), "verdict": "unknown",
+                        "error": "time limit of 1.0 s reached while reading it"}
+    assert (code, err) == (3, "")

@@ -17,12 +17,12 @@ from ..analysis.grade import Grade, grade
 from ..checker import CheckResult, OptimumResult, Verdict
 from ..checker import BACKENDS, DEFAULT_BACKEND
 from ..encodings import get_genre
-from ..formats import load_answer, load_document
+from ..formats import load_answer
 from ..output import cell_names, render_grid
 from ..puzzle import Cell, Puzzle
 from ..solvers.deadline import Deadline, TimeUp
 from .args import Subparsers, positive_float, positive_int
-from .common import command_deadline, picture_fits
+from .common import command_deadline, picture_fits, read_document
 from .formats import format_option, nonempty
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN = 0, 1, 2, 3
@@ -80,7 +80,7 @@ def _draw(args: argparse.Namespace, puzzle: Puzzle, answer: Any, marked: Sequenc
 # -- backbone --------------------------------------------------------------------------------
 def cmd_backbone(args: argparse.Namespace) -> int:
     _picture_path(args)
-    puzzle = load_document(args.puzzle, args.format, answers=False).puzzle
+    puzzle = read_document(args.puzzle, args.format, False, args.time_limit).puzzle
     _picture_fits(args, puzzle)
     res = backbone(puzzle, backend=args.solver, encoding=args.encoding, limit=args.limit,
                    deadline=command_deadline(args.time_limit))
@@ -120,7 +120,7 @@ def _clue_names(puzzle: Puzzle, clues: Sequence[tuple[int, int, Any]]) -> str:
 def cmd_repair(args: argparse.Namespace) -> int:
     _picture_path(args)
     nonempty(args.answer, "--answer")
-    doc = load_document(args.puzzle, args.format, answers=args.answer is None)
+    doc = read_document(args.puzzle, args.format, args.answer is None, args.time_limit)
     puzzle = doc.puzzle
     _picture_fits(args, puzzle)
     if args.redundant:
@@ -195,7 +195,7 @@ def grade_of_result(puzzle: Puzzle, res: CheckResult | OptimumResult,
 # -- explain ---------------------------------------------------------------------------------
 def cmd_explain(args: argparse.Namespace) -> int:
     _picture_path(args)
-    puzzle = load_document(args.puzzle, args.format, answers=False).puzzle
+    puzzle = read_document(args.puzzle, args.format, False, args.time_limit).puzzle
     _picture_fits(args, puzzle)
     until = command_deadline(args.time_limit)
     try:
@@ -238,7 +238,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 # -- conflict --------------------------------------------------------------------------------
 def cmd_conflict(args: argparse.Namespace) -> int:
     _picture_path(args)
-    puzzle = load_document(args.puzzle, args.format, answers=False).puzzle
+    puzzle = read_document(args.puzzle, args.format, False, args.time_limit).puzzle
     _picture_fits(args, puzzle)
     res = find_conflict(puzzle, backend=args.solver, deadline=command_deadline(args.time_limit))
     return _show_conflict(args, puzzle, res)

@@ -16,10 +16,10 @@ from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from ..encodings import get_genre
 from ..errors import InputError
-from ..formats import Document, Loaded, iter_documents
+from ..formats import Document, Loaded, iter_documents, load_document
 from ..output.unicode import cell_names
 from ..puzzle import Puzzle
-from ..solvers.deadline import Deadline
+from ..solvers.deadline import NEVER, Deadline, TimeUp, alarm
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
 #: Ctrl-C (SIGINT) and SIGTERM: 128 + the signal's number, as a shell reports them.
@@ -75,17 +75,80 @@ class PuzzleClock:
         self.mark = time.monotonic()
 
 
-def timed(items: Iterable[R], seconds: float | None) -> Iterator[tuple[R, Deadline]]:
-    """Each item with its own ``--time-limit`` deadline (see :class:`PuzzleClock`)."""
+class ReadTimeUp(TimeUp):
+    """The time limit passed while a puzzle was being read (a huge file): its verdict is
+    ``unknown``, exit 3, and nothing after it in that batch is read."""
+
+    def __init__(self, label: str, seconds: float | None) -> None:
+        super().__init__(f"time limit of {seconds} s reached while reading it")
+        self.label = label
+
+    def report(self, args: Namespace) -> None:
+        """The outcome's line: like a verdict, on standard output (--json: a record)."""
+        if getattr(args, "json", False):
+            print(json.dumps({"source": self.label, "verdict": "unknown", "error": str(self)}),
+                  flush=True)
+        else:
+            print(f"{self.label}: unknown: {self}", flush=True)
+
+
+#: The source being read (for a time limit that passes while reading it).
+_reading = ["<input>"]
+_END = object()
+
+
+def timed(items: Iterable[R], seconds: float | None, reading: bool = True
+          ) -> Iterator[tuple[R, Deadline]]:
+    """Each item with its own ``--time-limit`` deadline (see :class:`PuzzleClock`).
+    Reading the item (``items`` reads as it goes) runs under that deadline too: a Python
+    loop that asks none is stopped by its alarm, and :class:`ReadTimeUp` ends the batch.
+    ``reading=False``: items made elsewhere (a cluster's results) are waited for freely."""
     clock = PuzzleClock(seconds)
-    for item in items:
-        yield item, clock.deadline()
+    it = iter(items)
+    while True:
+        deadline = clock.deadline()
+        try:
+            with alarm(deadline if reading else NEVER, TimeUp):
+                item = next(it, _END)
+        except ReadTimeUp:
+            raise
+        except TimeUp:
+            raise ReadTimeUp(_reading[0], seconds) from None
+        if item is _END:
+            return
+        yield item, deadline  # type: ignore[misc]
         clock.next()
+
+
+def reported(items: Iterable[R], args: Namespace, codes: list[int],
+             tally: dict[str, int] | None = None) -> Iterator[R]:
+    """A batch's items until a puzzle's reading runs out of time: that one is reported
+    as ``unknown`` (exit 3) and the batch ends there."""
+    first = (getattr(args, "puzzles", None) or ["<input>"])[0]
+    _reading[0] = "<stdin>" if first == "-" else first  # (the limit may pass before it opens)
+    try:
+        yield from items
+    except ReadTimeUp as e:
+        e.report(args)
+        codes.append(EXIT_UNKNOWN)
+        if tally is not None:
+            tally["unknown"] = tally.get("unknown", 0) + 1
 
 
 def command_deadline(seconds: float | None) -> Deadline:
     """A one-puzzle command's ``--time-limit`` / ``--max-time``, from its start."""
     return PuzzleClock(seconds).deadline()
+
+
+def read_document(source: str, fmt: str | None, answers: bool, seconds: float | None
+                  ) -> Document:
+    """A one-puzzle command's puzzle, read under its ``--time-limit`` (or ``--max-time``):
+    :class:`ReadTimeUp` when reading takes longer."""
+    try:
+        with alarm(command_deadline(seconds), TimeUp):
+            return load_document(source, fmt, answers)
+    except TimeUp:
+        raise ReadTimeUp("<stdin>" if source == "-" else source, seconds) from None
 
 
 def worst(codes: Iterable[int]) -> int:
@@ -110,6 +173,7 @@ def documents(source: str, fmt: str | None = None, answers: bool = True
     """(label, document or InputError) for every puzzle of one source; a source that
     holds none (``[]``, a JSON list with nothing in it) is bad input: "no puzzle"."""
     found = False
+    _reading[0] = "<stdin>" if source == "-" else source
     for label, doc in iter_documents(source, fmt, answers):
         found = True
         yield label, doc

@@ -25,8 +25,8 @@ from ..output.unicode import stdout_is_unicode
 from ..solvers import deadline as interrupts
 from . import analysis, check, formats, generator, web
 from .args import Subparsers
-from .common import (EXIT_BAD, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, err,
-                     process_started, start_clock)
+from .common import (EXIT_BAD, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED,
+                     EXIT_UNKNOWN, ReadTimeUp, err, process_started, start_clock)
 
 
 #: The arguments being parsed (for the hint about '--' in a usage error).
@@ -227,6 +227,9 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
         try:
             code: int = args.func(args)
             sys.stdout.flush()
+        except ReadTimeUp as e:  # a one-puzzle command's puzzle took its time to read
+            e.report(args)
+            code = EXIT_UNKNOWN
         except _OutputFailed as e:
             err(f"standard output: cannot write: {e.error.strerror or e.error}")
             code = EXIT_BAD
