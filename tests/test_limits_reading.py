@@ -157,3 +157,28 @@ def test_a_batch_reports_what_it_read_and_stops_at_the_puzzle_that_ran_out(
     assert lines[1] == {"source": str(big), "verdict": "unknown",
                         "error": "time limit of 1.0 s reached while reading it"}
     assert (code, err) == (3, "")
+
+
+# -- a long-running serve keeps no big room maps --------------------------------------------------
+def test_country_roads_room_maps_go_with_their_puzzles():
+    """An lru_cache of 64 layouts kept the room maps of the last 64 Country Roads alive in
+    a long-running serve (a 1000x1000 one's is about 100 MB); a map now lives as long as
+    its puzzle, and a puzzle's clues still share one."""
+    import gc
+    import sys
+
+    from pencilproof.encodings import get_genre
+    from pencilproof.puzzle import Puzzle
+    genre = get_genre("country")
+    n = 300
+    layout = tuple(tuple(r * (n // 2) + c // 2 for c in range(n)) for r in range(n))
+    gc.collect()
+    before = sys.getallocatedblocks()
+    for _ in range(3):
+        p = Puzzle("country", n, n, tuple((None,) * n for _ in range(n))).with_params(
+            areas=layout)
+        assert genre.rooms(p) is genre.rooms(p)  # built once per puzzle
+        assert genre.room_of(p, (299, 299)) == [(299, 298), (299, 299)]
+    del p
+    gc.collect()
+    assert sys.getallocatedblocks() - before < 10_000  # one map: 90,000 cells, 45,000 rooms
