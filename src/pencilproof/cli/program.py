@@ -220,10 +220,10 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
     real_stdout, real_stderr = sys.stdout, sys.stderr
     sys.stdout = _GuardedStdout(real_stdout)
     sys.stderr = _GuardedStdout(real_stderr, report=False)
-    interrupts.install()
     saved_hook = sys.unraisablehook
-    sys.unraisablehook = _quiet_interrupts(saved_hook)
     try:
+        interrupts.install()  # (inside: a Ctrl-C right after it is caught below)
+        sys.unraisablehook = _quiet_interrupts(saved_hook)
         try:
             code: int = args.func(args)
             sys.stdout.flush()
