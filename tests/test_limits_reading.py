@@ -19,15 +19,15 @@ def _dominoes(n: int) -> list[list[int]]:
 
 
 def _verdict(layout: list[list[int]], arrays: bool) -> str | None:
-    saved = lattice.ARRAY_CELLS
-    lattice.ARRAY_CELLS = -1 if arrays else 10 ** 12
+    saved = lattice.ARRAY_RUNS
+    lattice.ARRAY_RUNS = -1 if arrays else 10 ** 12
     try:
         lattice.check_areas_connected(layout, "x")
         return None
     except InputError as e:
         return str(e)
     finally:
-        lattice.ARRAY_CELLS = saved
+        lattice.ARRAY_RUNS = saved
 
 
 def test_the_array_path_finds_what_the_run_by_run_search_finds():
