@@ -22,7 +22,7 @@ from ..output import cell_names, render_grid
 from ..puzzle import Cell, Puzzle
 from ..solvers.deadline import Deadline, TimeUp
 from .args import Subparsers, positive_float, positive_int
-from .common import command_deadline, picture_fits, read_document
+from .common import backstop, command_deadline, picture_fits, read_document
 from .formats import format_option, nonempty
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN = 0, 1, 2, 3
@@ -82,8 +82,9 @@ def cmd_backbone(args: argparse.Namespace) -> int:
     _picture_path(args)
     puzzle = read_document(args.puzzle, args.format, False, args.time_limit).puzzle
     _picture_fits(args, puzzle)
-    res = backbone(puzzle, backend=args.solver, encoding=args.encoding, limit=args.limit,
-                   deadline=command_deadline(args.time_limit))
+    with backstop(args.puzzle, args.time_limit):
+        res = backbone(puzzle, backend=args.solver, encoding=args.encoding, limit=args.limit,
+                       deadline=command_deadline(args.time_limit))
     code = (EXIT_UNKNOWN if res.timed_out else
             EXIT_OK if res.solutions == 1 and res.complete else EXIT_NO)
     up_to = f" up to {res.up_to}" if res.up_to else ""
@@ -126,8 +127,9 @@ def cmd_repair(args: argparse.Namespace) -> int:
     if args.redundant:
         return _redundant(args, puzzle)
     answer = load_answer(puzzle, args.answer) if args.answer is not None else doc.solution
-    res = repair(puzzle, answer, backend=args.solver,
-                 deadline=command_deadline(args.time_limit))
+    with backstop(args.puzzle, args.time_limit):
+        res = repair(puzzle, answer, backend=args.solver,
+                     deadline=command_deadline(args.time_limit))
     if args.json:
         print(json.dumps({"source": args.puzzle, **res.to_json()}))
     elif res.already_unique:
@@ -199,9 +201,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
     _picture_fits(args, puzzle)
     until = command_deadline(args.time_limit)
     try:
-        res = explain(puzzle, max_level=args.max_level, deadline=until)
+        with backstop(args.puzzle, args.time_limit):
+            res = explain(puzzle, max_level=args.max_level, deadline=until)
     except Unsolvable:  # nothing to deduce: say which clues cannot all hold instead
-        return _show_conflict(args, puzzle, find_conflict(puzzle, deadline=until))
+        with backstop(args.puzzle, args.time_limit):
+            conflict = find_conflict(puzzle, deadline=until)
+        return _show_conflict(args, puzzle, conflict)
     code = (EXIT_UNKNOWN if res.timed_out else EXIT_NO if res.undeduced else EXIT_OK)
     order: dict[Cell, str] = {}
     for s in res.steps:
@@ -240,7 +245,9 @@ def cmd_conflict(args: argparse.Namespace) -> int:
     _picture_path(args)
     puzzle = read_document(args.puzzle, args.format, False, args.time_limit).puzzle
     _picture_fits(args, puzzle)
-    res = find_conflict(puzzle, backend=args.solver, deadline=command_deadline(args.time_limit))
+    with backstop(args.puzzle, args.time_limit):
+        res = find_conflict(puzzle, backend=args.solver,
+                            deadline=command_deadline(args.time_limit))
     return _show_conflict(args, puzzle, res)
 
 
