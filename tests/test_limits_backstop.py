@@ -39,3 +39,32 @@ def test_the_json_form_of_that_outcome(run_cli, tmp_path, monkeypatch):
     code, out, err = run_cli("backbone", "--json", "--time-limit", "0.5", str(path))
     assert (code, out, err) == (3, '{"source": "%s", "verdict": "unknown", "error": '
                                    '"time limit of 0.5 s reached"}\n' % path, "")
+
+
+def test_a_deadline_alarm_that_lands_in_a_destructor_prints_nothing(run_cli, tmp_path,
+                                                                    monkeypatch):
+    """The alarm's TimeUp raised inside a ``__del__`` (a solver freed by the collector)
+    was printed as "Exception ignored in: ... Solver.__del__" beside the verdict, and
+    dropped: work that asked no deadline after it ran on. The alarm now fires again."""
+    import sys
+
+    ignored = []
+    monkeypatch.setattr(sys, "unraisablehook", ignored.append)
+
+    class Slow:
+        def __del__(self) -> None:  # the alarm lands here
+            end = time.monotonic() + 1.5
+            while time.monotonic() < end:
+                pass
+
+    def work(*args: object, **kwargs: object) -> None:
+        Slow()  # freed at once: its __del__ runs past the limit
+        _busy()
+    monkeypatch.setattr("pencilproof.cli.analysis.backbone", work)
+    path = tmp_path / "p.txt"
+    path.write_text(SMALL)
+    t = time.monotonic()
+    code, out, err = run_cli("backbone", "-q", "--time-limit", "1", str(path))
+    assert ignored == []  # nothing printed
+    assert time.monotonic() - t < 2.0  # 1.5 s in the destructor, then the alarm again
+    assert (code, out, err) == (3, f"{path}: unknown: time limit of 1.0 s reached\n", "")

@@ -257,9 +257,14 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
 def _quiet_interrupts(hook: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """An interrupt raised where Python cannot raise it (a ``__del__``) is not printed as
     "Exception ignored ... KeyboardInterrupt": it is remembered and raised again at the
-    next check (see solvers.deadline). Anything else goes to ``hook``."""
+    next check (see solvers.deadline). Nor is a deadline's alarm that lands there (the
+    stress run: "Exception ignored in: Solver.__del__" as a 1000x1000 Grand Tour's repair
+    ran out): the alarm fires again (:func:`~..solvers.deadline.rearm`). Anything else
+    goes to ``hook``."""
     def quiet(unraisable: Any) -> None:
-        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+        if isinstance(unraisable.exc_value, interrupts.TimeUp):
+            interrupts.rearm()
+        elif not isinstance(unraisable.exc_value, KeyboardInterrupt):
             hook(unraisable)
     return quiet
 
