@@ -86,7 +86,7 @@ def test_reading_a_big_domino_layout_lists_no_regions(genre, tmp_path, monkeypat
         monkeypatch.setattr(f"pencilproof.encodings.{module}.areas", listed)
     t = time.monotonic()
     doc = load_document(str(path), answers=False)
-    assert time.monotonic() - t < 2.5  # (0.4 s on a quiet machine; 1000x1000: 1.2 s)
+    assert time.monotonic() - t < 3.0  # (0.4 s on a quiet machine; 1000x1000: 1.2 s)
     assert (doc.puzzle.rows, doc.puzzle.cols) == (n, n)
     assert doc.puzzle.param("areas")[599][599] == 179_999
 
@@ -141,7 +141,7 @@ def test_reading_runs_under_the_commands_time_limit(argv, limit, slow_reading, r
                                    "reading it\n", "")
 
 
-def test_a_batch_reports_what_it_read_and_stops_at_the_puzzle_that_ran_out(
+def test_a_batch_reports_the_file_that_ran_out_as_unknown_and_goes_on(
         slow_reading, run_cli, tmp_path):
     first = tmp_path / "a.txt"
     first.write_text(SMALL)
@@ -150,10 +150,10 @@ def test_a_batch_reports_what_it_read_and_stops_at_the_puzzle_that_ran_out(
     t = time.monotonic()
     code, out, err = run_cli("check", "--json", "--time-limit", "0.5", str(first), str(big),
                              str(first))
-    assert time.monotonic() - t < 2.5
+    assert time.monotonic() - t < 3.0
     lines = [json.loads(x) for x in out.splitlines()]
-    assert [x["source"] for x in lines] == [str(first), str(big)]
-    assert lines[0]["verdict"] == "unique"
+    assert [x["source"] for x in lines] == [str(first), str(big), str(first)]
+    assert lines[0]["verdict"] == lines[2]["verdict"] == "unique"
     assert lines[1] == {"source": str(big), "verdict": "unknown",
                         "error": "time limit of 0.5 s reached while reading it"}
     assert (code, err) == (3, "")
@@ -182,3 +182,17 @@ def test_country_roads_room_maps_go_with_their_puzzles():
     del p
     gc.collect()
     assert sys.getallocatedblocks() - before < 10_000  # one map: 90,000 cells, 45,000 rooms
+
+
+def test_a_limit_too_small_to_read_anything_still_reports_every_puzzle(run_cli, tmp_path):
+    """Found by the fuzz test: with --time-limit 1e-9 every puzzle of a batch is still
+    reported (as unknown), none is left out (a reading that begins with under 50 ms of
+    its limit left is done in full)."""
+    batch = tmp_path / "b.txt"
+    url = "https://puzz.link/p?canal/6/6/3i3h2z4h5i2"
+    batch.write_text(f"{url}\n{url}\n")
+    code, out, err = run_cli("check", "-q", "--time-limit", "1e-9", str(batch), url)
+    assert (code, err) == (3, "")
+    assert [line.split(": ")[:2] for line in out.splitlines()[:3]] == [
+        [f"{batch}:1", "unknown (0.000 s, cadical)"], [f"{batch}:2", "unknown (0.000 s, cadical)"],
+        [url, "unknown (0.000 s, cadical)"]]

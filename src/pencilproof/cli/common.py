@@ -78,7 +78,7 @@ class PuzzleClock:
 
 class ReadTimeUp(TimeUp):
     """The time limit passed while a puzzle was being read (a huge file): its verdict is
-    ``unknown``, exit 3, and nothing after it in that batch is read. (Also the outcome
+    ``unknown``, exit 3, and the rest of its source is not read. (Also the outcome
     of a one-puzzle command stopped by :func:`backstop`: ``doing`` says which.)"""
 
     def __init__(self, label: str, seconds: float | None, doing: str = " while reading it"
@@ -95,28 +95,35 @@ class ReadTimeUp(TimeUp):
             print(f"{self.label}: unknown: {self}", flush=True)
 
 
-#: The source being read (for a time limit that passes while reading it).
+#: The source being read and the time limit (for a limit that passes while reading it).
 _reading = ["<input>"]
+_limit: list[float | None] = [None]
+#: The deadline the puzzle being read now has (set by timed(); NEVER elsewhere).
+_reading_until = [NEVER]
+#: A puzzle whose reading begins with less than this left of its limit is read in full
+#: (its verdict is then unknown at once): stopping its reading would also drop the rest
+#: of its file, and every puzzle of a batch is reported, however small the limit.
+READ_FLOOR = 0.05
 _END = object()
 
 
 def timed(items: Iterable[R], seconds: float | None, reading: bool = True
           ) -> Iterator[tuple[R, Deadline]]:
     """Each item with its own ``--time-limit`` deadline (see :class:`PuzzleClock`).
-    Reading the item (``items`` reads as it goes) runs under that deadline too: a Python
-    loop that asks none is stopped by its alarm, and :class:`ReadTimeUp` ends the batch.
-    ``reading=False``: items made elsewhere (a cluster's results) are waited for freely."""
+    Reading the item (``items`` reads as it goes, through :func:`documents`) runs under
+    that deadline too: a Python loop that asks none is stopped by its alarm, and the
+    source's place holds a :class:`ReadTimeUp`. ``reading=False``: items made elsewhere
+    (a cluster's results) are waited for freely."""
     clock = PuzzleClock(seconds)
+    _limit[0] = seconds
     it = iter(items)
     while True:
         deadline = clock.deadline()
+        _reading_until[0] = deadline if reading else NEVER  # see documents()
         try:
-            with alarm(deadline if reading else NEVER, TimeUp):
-                item = next(it, _END)
-        except ReadTimeUp:
-            raise
-        except TimeUp:
-            raise ReadTimeUp(_reading[0], seconds) from None
+            item = next(it, _END)
+        finally:
+            _reading_until[0] = NEVER
         if item is _END:
             return
         yield item, deadline  # type: ignore[misc]
@@ -195,23 +202,39 @@ def labelled(label: str, e: InputError) -> InputError:
 
 
 def documents(source: str, fmt: str | None = None, answers: bool = True
-              ) -> Iterator[tuple[str, Document | InputError]]:
+              ) -> Iterator[tuple[str, Document | InputError | ReadTimeUp]]:
     """(label, document or InputError) for every puzzle of one source; a source that
-    holds none (``[]``, a JSON list with nothing in it) is bad input: "no puzzle"."""
+    holds none (``[]``, a JSON list with nothing in it) is bad input: "no puzzle".
+    Read under :func:`timed`'s alarm, a source whose reading runs out of time ends with
+    a :class:`ReadTimeUp` in its place, and the next source is read (with a time limit
+    too small to read anything, every source is still reported: as ``unknown``)."""
     found = False
-    _reading[0] = "<stdin>" if source == "-" else source
-    for label, doc in iter_documents(source, fmt, answers):
+    label = "<stdin>" if source == "-" else source
+    _reading[0] = label
+    it = iter_documents(source, fmt, answers)
+    while True:
+        until = _reading_until[0]
+        if until.remaining() < READ_FLOOR:
+            until = NEVER
+        try:  # (the alarm stops only this reading: its TimeUp is raised in this block)
+            with alarm(until, TimeUp):
+                where, doc = next(it)
+        except StopIteration:
+            break
+        except TimeUp:
+            yield label, ReadTimeUp(label, _limit[0])
+            return
         found = True
-        yield label, doc
+        yield where, doc
     if not found:
-        label = "<stdin>" if source == "-" else source
         yield label, InputError("no puzzle in it", label)
 
 
-def _puzzles(sources: Sequence[str], fmt: str | None = None) -> Iterator[tuple[str, Loaded]]:
+def _puzzles(sources: Sequence[str], fmt: str | None = None
+             ) -> Iterator[tuple[str, Loaded | ReadTimeUp]]:
     for src in sources:
         for label, doc in documents(src, fmt, answers=False):
-            yield label, doc if isinstance(doc, InputError) else doc.puzzle
+            yield label, doc.puzzle if isinstance(doc, Document) else doc
 
 
 def readable(args: Namespace, codes: list[int]) -> Iterator[tuple[str, Puzzle]]:
@@ -219,6 +242,10 @@ def readable(args: Namespace, codes: list[int]) -> Iterator[tuple[str, Puzzle]]:
     as its one-line error (and with --json its error line) and counted as bad input, and
     the others go on."""
     for label, item in _puzzles(args.puzzles, args.format):
+        if isinstance(item, ReadTimeUp):
+            item.report(args)
+            codes.append(EXIT_UNKNOWN)
+            continue
         if not isinstance(item, InputError):
             try:
                 item = with_options(item, args, label)
