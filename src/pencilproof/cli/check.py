@@ -23,7 +23,7 @@ from ..solvers.deadline import Deadline
 from .analysis import grade_of_result
 from .args import Subparsers, positive_float, positive_int
 from .common import (EXIT_NO, EXIT_OK, EXIT_UNKNOWN, ReadTimeUp, bad, documents, drawable,
-                     labelled, per_puzzle, picture_fits, plural, readable, reported, timed,
+                     labelled, per_puzzle, picture_fits, plural, readable, timed,
                      with_options, worst)
 from .formats import format_option, nonempty
 
@@ -98,9 +98,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.picture:
         from ..output.files import check_picture_path  # drawing code only when drawing
         check_picture_path(args.picture)
-    for (label, doc, done), deadline in reported(
-            timed(_checked(args), args.time_limit, reading=args.cluster is None), args, codes,
-            tally):
+    for (label, doc, done), deadline in timed(_checked(args), args.time_limit,
+                                              reading=args.cluster is None):
         n += 1
         if isinstance(doc, ReadTimeUp):  # its reading took the whole limit
             doc.report(args)
@@ -275,8 +274,7 @@ def _solve_mode(label: str, item: Puzzle, args: Namespace, codes: list[int],
 
 def cmd_solve(args: argparse.Namespace) -> int:
     codes: list[int] = []
-    for (label, item), deadline in reported(timed(readable(args, codes), args.time_limit),
-                                            args, codes):
+    for (label, item), deadline in timed(readable(args, codes), args.time_limit):
         if args.mode is not None:
             _solve_mode(label, item, args, codes, deadline)
             continue
@@ -305,8 +303,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 # -- count ----------------------------------------------------------------------------
 def cmd_count(args: argparse.Namespace) -> int:
     codes: list[int] = []
-    for (label, item), deadline in reported(timed(readable(args, codes), args.time_limit),
-                                            args, codes):
+    for (label, item), deadline in timed(readable(args, codes), args.time_limit):
         res = per_puzzle(label, args, codes, partial(
             count, item, limit=args.limit, backend=args.solver, encoding=args.encoding,
             deadline=deadline))

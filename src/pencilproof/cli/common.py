@@ -95,8 +95,7 @@ class ReadTimeUp(TimeUp):
             print(f"{self.label}: unknown: {self}", flush=True)
 
 
-#: The source being read and the time limit (for a limit that passes while reading it).
-_reading = ["<input>"]
+#: The time limit (for a limit that passes while reading a puzzle).
 _limit: list[float | None] = [None]
 #: The deadline the puzzle being read now has (set by timed(); NEVER elsewhere).
 _reading_until = [NEVER]
@@ -128,21 +127,6 @@ def timed(items: Iterable[R], seconds: float | None, reading: bool = True
             return
         yield item, deadline  # type: ignore[misc]
         clock.next()
-
-
-def reported(items: Iterable[R], args: Namespace, codes: list[int],
-             tally: dict[str, int] | None = None) -> Iterator[R]:
-    """A batch's items until a puzzle's reading runs out of time: that one is reported
-    as ``unknown`` (exit 3) and the batch ends there."""
-    first = (getattr(args, "puzzles", None) or ["<input>"])[0]
-    _reading[0] = "<stdin>" if first == "-" else first  # (the limit may pass before it opens)
-    try:
-        yield from items
-    except ReadTimeUp as e:
-        e.report(args)
-        codes.append(EXIT_UNKNOWN)
-        if tally is not None:
-            tally["unknown"] = tally.get("unknown", 0) + 1
 
 
 def command_deadline(seconds: float | None) -> Deadline:
@@ -206,11 +190,10 @@ def documents(source: str, fmt: str | None = None, answers: bool = True
     """(label, document or InputError) for every puzzle of one source; a source that
     holds none (``[]``, a JSON list with nothing in it) is bad input: "no puzzle".
     Read under :func:`timed`'s alarm, a source whose reading runs out of time ends with
-    a :class:`ReadTimeUp` in its place, and the next source is read (with a time limit
-    too small to read anything, every source is still reported: as ``unknown``)."""
+    a :class:`ReadTimeUp` in its place, and the next source is read (see
+    :data:`READ_FLOOR` for a limit too small to read anything)."""
     found = False
     label = "<stdin>" if source == "-" else source
-    _reading[0] = label
     it = iter_documents(source, fmt, answers)
     while True:
         until = _reading_until[0]
