@@ -226,7 +226,7 @@ def test_no_import_circle():
 #: Function-local imports allowed: heavy or optional modules loaded only when a command
 #: needs them (start-up time), third-party or our own (PNG drawing, the generator).
 LAZY = {"z3", "pysat.solvers", "PIL", "tqdm", "multiprocessing_logging", "ctypes", "fcntl",
-        "dask", "distributed", "uvicorn"}
+        "dask", "distributed", "uvicorn", "numpy"}
 LAZY_OWN = {"png", "generator", "generator.generate", "generator.pool", "generator.minimize",
             "cluster",
             "output.files", "output.scene", "output.svg", "web.app"}

@@ -17,12 +17,12 @@ from ..analysis.grade import Grade, grade
 from ..checker import CheckResult, OptimumResult, Verdict
 from ..checker import BACKENDS, DEFAULT_BACKEND
 from ..encodings import get_genre
-from ..formats import load_answer, load_document
+from ..formats import load_answer
 from ..output import cell_names, render_grid
 from ..puzzle import Cell, Puzzle
 from ..solvers.deadline import Deadline, TimeUp
 from .args import Subparsers, positive_float, positive_int
-from .common import command_deadline, picture_fits
+from .common import backstop, command_deadline, picture_fits, read_document
 from .formats import format_option, nonempty
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN = 0, 1, 2, 3
@@ -80,10 +80,11 @@ def _draw(args: argparse.Namespace, puzzle: Puzzle, answer: Any, marked: Sequenc
 # -- backbone --------------------------------------------------------------------------------
 def cmd_backbone(args: argparse.Namespace) -> int:
     _picture_path(args)
-    puzzle = load_document(args.puzzle, args.format, answers=False).puzzle
+    puzzle = read_document(args.puzzle, args.format, False, args.time_limit).puzzle
     _picture_fits(args, puzzle)
-    res = backbone(puzzle, backend=args.solver, encoding=args.encoding, limit=args.limit,
-                   deadline=command_deadline(args.time_limit))
+    with backstop(args.puzzle, args.time_limit):
+        res = backbone(puzzle, backend=args.solver, encoding=args.encoding, limit=args.limit,
+                       deadline=command_deadline(args.time_limit))
     code = (EXIT_UNKNOWN if res.timed_out else
             EXIT_OK if res.solutions == 1 and res.complete else EXIT_NO)
     up_to = f" up to {res.up_to}" if res.up_to else ""
@@ -120,14 +121,15 @@ def _clue_names(puzzle: Puzzle, clues: Sequence[tuple[int, int, Any]]) -> str:
 def cmd_repair(args: argparse.Namespace) -> int:
     _picture_path(args)
     nonempty(args.answer, "--answer")
-    doc = load_document(args.puzzle, args.format, answers=args.answer is None)
+    doc = read_document(args.puzzle, args.format, args.answer is None, args.time_limit)
     puzzle = doc.puzzle
     _picture_fits(args, puzzle)
     if args.redundant:
         return _redundant(args, puzzle)
     answer = load_answer(puzzle, args.answer) if args.answer is not None else doc.solution
-    res = repair(puzzle, answer, backend=args.solver,
-                 deadline=command_deadline(args.time_limit))
+    with backstop(args.puzzle, args.time_limit):
+        res = repair(puzzle, answer, backend=args.solver,
+                     deadline=command_deadline(args.time_limit))
     if args.json:
         print(json.dumps({"source": args.puzzle, **res.to_json()}))
     elif res.already_unique:
@@ -195,13 +197,16 @@ def grade_of_result(puzzle: Puzzle, res: CheckResult | OptimumResult,
 # -- explain ---------------------------------------------------------------------------------
 def cmd_explain(args: argparse.Namespace) -> int:
     _picture_path(args)
-    puzzle = load_document(args.puzzle, args.format, answers=False).puzzle
+    puzzle = read_document(args.puzzle, args.format, False, args.time_limit).puzzle
     _picture_fits(args, puzzle)
     until = command_deadline(args.time_limit)
     try:
-        res = explain(puzzle, max_level=args.max_level, deadline=until)
+        with backstop(args.puzzle, args.time_limit):
+            res = explain(puzzle, max_level=args.max_level, deadline=until)
     except Unsolvable:  # nothing to deduce: say which clues cannot all hold instead
-        return _show_conflict(args, puzzle, find_conflict(puzzle, deadline=until))
+        with backstop(args.puzzle, args.time_limit):
+            conflict = find_conflict(puzzle, deadline=until)
+        return _show_conflict(args, puzzle, conflict)
     code = (EXIT_UNKNOWN if res.timed_out else EXIT_NO if res.undeduced else EXIT_OK)
     order: dict[Cell, str] = {}
     for s in res.steps:
@@ -238,9 +243,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
 # -- conflict --------------------------------------------------------------------------------
 def cmd_conflict(args: argparse.Namespace) -> int:
     _picture_path(args)
-    puzzle = load_document(args.puzzle, args.format, answers=False).puzzle
+    puzzle = read_document(args.puzzle, args.format, False, args.time_limit).puzzle
     _picture_fits(args, puzzle)
-    res = find_conflict(puzzle, backend=args.solver, deadline=command_deadline(args.time_limit))
+    with backstop(args.puzzle, args.time_limit):
+        res = find_conflict(puzzle, backend=args.solver,
+                            deadline=command_deadline(args.time_limit))
     return _show_conflict(args, puzzle, res)
 
 

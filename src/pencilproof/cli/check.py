@@ -22,8 +22,9 @@ from ..puzzle import Puzzle, Solution
 from ..solvers.deadline import Deadline
 from .analysis import grade_of_result
 from .args import Subparsers, positive_float, positive_int
-from .common import (EXIT_NO, EXIT_OK, EXIT_UNKNOWN, bad, documents, drawable, labelled, per_puzzle,
-                     picture_fits, plural, readable, timed, with_options, worst)
+from .common import (EXIT_NO, EXIT_OK, EXIT_UNKNOWN, ReadTimeUp, bad, documents, drawable,
+                     labelled, per_puzzle, picture_fits, plural, readable, timed,
+                     with_options, worst)
 from .formats import format_option, nonempty
 
 
@@ -64,13 +65,14 @@ def _summary(counts: dict[str, int], seconds: float) -> str:
 
 
 # -- check --------------------------------------------------------------------------
-def _documents(args: Namespace) -> Iterator[tuple[str, Document | InputError]]:
+def _documents(args: Namespace) -> Iterator[tuple[str, Document | InputError | ReadTimeUp]]:
     """(label, Document or InputError) for every puzzle, with the answer a file carries."""
     for src in args.puzzles:
         yield from documents(src, args.format, answers=True)
 
 
-def _checked(args: Namespace) -> Iterator[tuple[str, Document | InputError, Any]]:
+def _checked(args: Namespace
+             ) -> Iterator[tuple[str, Document | InputError | ReadTimeUp, Any]]:
     """(label, document, None) to check here; with ``--cluster``, (label, document,
     result or InputError) checked on the cluster, in input order."""
     if args.cluster is None:
@@ -80,11 +82,11 @@ def _checked(args: Namespace) -> Iterator[tuple[str, Document | InputError, Any]
     from ..cluster import check_address, check_ordered  # Dask loads only for --cluster
     check_address(args.cluster)
     docs = list(_documents(args))
-    good = [(label, d.puzzle) for label, d in docs if not isinstance(d, InputError)]
+    good = [(label, d.puzzle) for label, d in docs if isinstance(d, Document)]
     results = check_ordered(good, args.cluster, backend=args.solver, encoding=args.encoding,
                             time_limit=args.time_limit, limit=args.limit)
     for label, doc in docs:
-        yield label, doc, None if isinstance(doc, InputError) else next(results)[2]
+        yield label, doc, next(results)[2] if isinstance(doc, Document) else None
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -96,8 +98,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.picture:
         from ..output.files import check_picture_path  # drawing code only when drawing
         check_picture_path(args.picture)
-    for (label, doc, done), deadline in timed(_checked(args), args.time_limit):
+    for (label, doc, done), deadline in timed(_checked(args), args.time_limit,
+                                              reading=args.cluster is None):
         n += 1
+        if isinstance(doc, ReadTimeUp):  # its reading took the whole limit
+            doc.report(args)
+            codes.append(EXIT_UNKNOWN)
+            tally["unknown"] += 1
+            continue
         try:
             if isinstance(doc, InputError):  # already names its place
                 raise doc

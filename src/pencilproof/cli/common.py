@@ -7,6 +7,7 @@ order 4 > 2 > 3 > 1 > 0.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -16,10 +17,10 @@ from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from ..encodings import get_genre
 from ..errors import InputError
-from ..formats import Document, Loaded, iter_documents
+from ..formats import Document, Loaded, iter_documents, load_document
 from ..output.unicode import cell_names
 from ..puzzle import Puzzle
-from ..solvers.deadline import Deadline
+from ..solvers.deadline import NEVER, Deadline, TimeUp, alarm
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
 #: Ctrl-C (SIGINT) and SIGTERM: 128 + the signal's number, as a shell reports them.
@@ -75,17 +76,96 @@ class PuzzleClock:
         self.mark = time.monotonic()
 
 
-def timed(items: Iterable[R], seconds: float | None) -> Iterator[tuple[R, Deadline]]:
-    """Each item with its own ``--time-limit`` deadline (see :class:`PuzzleClock`)."""
+class ReadTimeUp(TimeUp):
+    """The time limit passed while a puzzle was being read (a huge file): its verdict is
+    ``unknown``, exit 3, and the rest of its source is not read. (Also the outcome
+    of a one-puzzle command stopped by :func:`backstop`: ``doing`` says which.)"""
+
+    def __init__(self, label: str, seconds: float | None, doing: str = " while reading it"
+                 ) -> None:
+        super().__init__(f"time limit of {seconds} s reached{doing}")
+        self.label = label
+
+    def report(self, args: Namespace) -> None:
+        """The outcome's line: like a verdict, on standard output (--json: a record)."""
+        if getattr(args, "json", False):
+            print(json.dumps({"source": self.label, "verdict": "unknown", "error": str(self)}),
+                  flush=True)
+        else:
+            print(f"{self.label}: unknown: {self}", flush=True)
+
+
+#: The time limit (for a limit that passes while reading a puzzle).
+_limit: list[float | None] = [None]
+#: The deadline the puzzle being read now has (set by timed(); NEVER elsewhere).
+_reading_until = [NEVER]
+#: A puzzle whose reading begins with less than this left of its limit is read in full
+#: (its verdict is then unknown at once): stopping its reading would also drop the rest
+#: of its file, and every puzzle of a batch is reported, however small the limit.
+READ_FLOOR = 0.05
+_END = object()
+
+
+def timed(items: Iterable[R], seconds: float | None, reading: bool = True
+          ) -> Iterator[tuple[R, Deadline]]:
+    """Each item with its own ``--time-limit`` deadline (see :class:`PuzzleClock`).
+    Reading the item (``items`` reads as it goes, through :func:`documents`) runs under
+    that deadline too: a Python loop that asks none is stopped by its alarm, and the
+    source's place holds a :class:`ReadTimeUp`. ``reading=False``: items made elsewhere
+    (a cluster's results) are waited for freely."""
     clock = PuzzleClock(seconds)
-    for item in items:
-        yield item, clock.deadline()
+    _limit[0] = seconds
+    it = iter(items)
+    while True:
+        deadline = clock.deadline()
+        _reading_until[0] = deadline if reading else NEVER  # see documents()
+        try:
+            item = next(it, _END)
+        finally:
+            _reading_until[0] = NEVER
+        if item is _END:
+            return
+        yield item, deadline  # type: ignore[misc]
         clock.next()
 
 
 def command_deadline(seconds: float | None) -> Deadline:
     """A one-puzzle command's ``--time-limit`` / ``--max-time``, from its start."""
     return PuzzleClock(seconds).deadline()
+
+
+#: Of the reserve a limit keeps (see :data:`RESERVE_SHARE`), what :func:`backstop` leaves.
+BACKSTOP_SHARE = 0.4
+
+
+@contextlib.contextmanager
+def backstop(label: str, seconds: float | None) -> Iterator[None]:
+    """A one-puzzle command's work, stopped by an alarm a little after its deadline (at
+    60 % of the reserve) if it is still running then: work between two of its deadline
+    checks that takes long on a big grid (a 1000x1000 Canal View's backbone spent 1.7 s
+    past its deadline on the million cells of its first answer) ends as ``unknown``."""
+    if seconds is None:
+        yield
+        return
+    end = _started[0] + seconds - BACKSTOP_SHARE * min(RESERVE_MOST, RESERVE_SHARE * seconds)
+    try:
+        with alarm(Deadline(end), TimeUp):
+            yield
+    except ReadTimeUp:
+        raise
+    except TimeUp:
+        raise ReadTimeUp(label, seconds, "") from None
+
+
+def read_document(source: str, fmt: str | None, answers: bool, seconds: float | None
+                  ) -> Document:
+    """A one-puzzle command's puzzle, read under its ``--time-limit`` (or ``--max-time``):
+    :class:`ReadTimeUp` when reading takes longer."""
+    try:
+        with alarm(command_deadline(seconds), TimeUp):
+            return load_document(source, fmt, answers)
+    except TimeUp:
+        raise ReadTimeUp("<stdin>" if source == "-" else source, seconds) from None
 
 
 def worst(codes: Iterable[int]) -> int:
@@ -106,22 +186,38 @@ def labelled(label: str, e: InputError) -> InputError:
 
 
 def documents(source: str, fmt: str | None = None, answers: bool = True
-              ) -> Iterator[tuple[str, Document | InputError]]:
+              ) -> Iterator[tuple[str, Document | InputError | ReadTimeUp]]:
     """(label, document or InputError) for every puzzle of one source; a source that
-    holds none (``[]``, a JSON list with nothing in it) is bad input: "no puzzle"."""
+    holds none (``[]``, a JSON list with nothing in it) is bad input: "no puzzle".
+    Read under :func:`timed`'s alarm, a source whose reading runs out of time ends with
+    a :class:`ReadTimeUp` in its place, and the next source is read (see
+    :data:`READ_FLOOR` for a limit too small to read anything)."""
     found = False
-    for label, doc in iter_documents(source, fmt, answers):
+    label = "<stdin>" if source == "-" else source
+    it = iter_documents(source, fmt, answers)
+    while True:
+        until = _reading_until[0]
+        if until.remaining() < READ_FLOOR:
+            until = NEVER
+        try:  # (the alarm stops only this reading: its TimeUp is raised in this block)
+            with alarm(until, TimeUp):
+                where, doc = next(it)
+        except StopIteration:
+            break
+        except TimeUp:
+            yield label, ReadTimeUp(label, _limit[0])
+            return
         found = True
-        yield label, doc
+        yield where, doc
     if not found:
-        label = "<stdin>" if source == "-" else source
         yield label, InputError("no puzzle in it", label)
 
 
-def _puzzles(sources: Sequence[str], fmt: str | None = None) -> Iterator[tuple[str, Loaded]]:
+def _puzzles(sources: Sequence[str], fmt: str | None = None
+             ) -> Iterator[tuple[str, Loaded | ReadTimeUp]]:
     for src in sources:
         for label, doc in documents(src, fmt, answers=False):
-            yield label, doc if isinstance(doc, InputError) else doc.puzzle
+            yield label, doc.puzzle if isinstance(doc, Document) else doc
 
 
 def readable(args: Namespace, codes: list[int]) -> Iterator[tuple[str, Puzzle]]:
@@ -129,6 +225,10 @@ def readable(args: Namespace, codes: list[int]) -> Iterator[tuple[str, Puzzle]]:
     as its one-line error (and with --json its error line) and counted as bad input, and
     the others go on."""
     for label, item in _puzzles(args.puzzles, args.format):
+        if isinstance(item, ReadTimeUp):
+            item.report(args)
+            codes.append(EXIT_UNKNOWN)
+            continue
         if not isinstance(item, InputError):
             try:
                 item = with_options(item, args, label)

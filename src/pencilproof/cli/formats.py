@@ -14,7 +14,7 @@ from typing import TextIO
 
 from ..encodings import code_formats, get_genre
 from ..errors import InputError
-from ..formats import format_names, load_answer, load_document, to_url, write_document
+from ..formats import Document, format_names, load_answer, load_document, to_url, write_document
 from .args import Subparsers
 from .common import EXIT_BAD, EXIT_OK, documents, err, picture_fits, readable, worst
 
@@ -104,7 +104,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
         if args.output:
             check_picture_path(args.output)
     items = list(documents(args.input, args.format))
-    docs = [(label, d) for label, d in items if not isinstance(d, InputError)]
+    docs = [(label, d) for label, d in items if isinstance(d, Document)]  # (no limit here)
     bad = [e for _, e in items if isinstance(e, InputError)]
     for e in bad:
         print(f"pencilproof: error: {e}", file=sys.stderr)

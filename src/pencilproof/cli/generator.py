@@ -16,11 +16,11 @@ from typing import Any, Iterable, Iterator
 from ..checker import BACKENDS, DEFAULT_BACKEND
 from ..encodings import SYMMETRIES, generating_genres, get_genre
 from ..errors import InputError
-from ..formats import Document, load_one, share_fields, to_text, write_document
+from ..formats import Document, share_fields, to_text, write_document
 from ..output import cell_names, render_grid, render_pair
 from ..solvers.deadline import TimeUp
 from .args import Subparsers, fraction, positive_float, positive_int
-from .common import command_deadline, drawable
+from .common import command_deadline, drawable, read_document
 from .formats import format_option, nonempty
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
@@ -61,7 +61,7 @@ def _minimize_output(text: str) -> str:
 def cmd_minimize(args: argparse.Namespace) -> int:
     from ..generator import NotUnique, minimize
     from ..generator.minimize import parse_cells
-    puzzle = load_one(args.puzzle, args.format)
+    puzzle = read_document(args.puzzle, args.format, False, args.max_time).puzzle
     keep = parse_cells(args.keep, puzzle) if args.keep else []
     try:
         res = minimize(puzzle, order=args.order, seed=args.seed, keep=keep,

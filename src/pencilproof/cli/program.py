@@ -25,8 +25,8 @@ from ..output.unicode import stdout_is_unicode
 from ..solvers import deadline as interrupts
 from . import analysis, check, formats, generator, web
 from .args import Subparsers
-from .common import (EXIT_BAD, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, err,
-                     process_started, start_clock)
+from .common import (EXIT_BAD, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED,
+                     EXIT_UNKNOWN, ReadTimeUp, err, process_started, start_clock)
 
 
 #: The arguments being parsed (for the hint about '--' in a usage error).
@@ -220,13 +220,16 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
     real_stdout, real_stderr = sys.stdout, sys.stderr
     sys.stdout = _GuardedStdout(real_stdout)
     sys.stderr = _GuardedStdout(real_stderr, report=False)
-    interrupts.install()
     saved_hook = sys.unraisablehook
-    sys.unraisablehook = _quiet_interrupts(saved_hook)
     try:
+        interrupts.install()  # (inside: a Ctrl-C right after it is caught below)
+        sys.unraisablehook = _quiet_interrupts(saved_hook)
         try:
             code: int = args.func(args)
             sys.stdout.flush()
+        except ReadTimeUp as e:  # a one-puzzle command's puzzle took its time to read
+            e.report(args)
+            code = EXIT_UNKNOWN
         except _OutputFailed as e:
             err(f"standard output: cannot write: {e.error.strerror or e.error}")
             code = EXIT_BAD
@@ -254,9 +257,14 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
 def _quiet_interrupts(hook: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """An interrupt raised where Python cannot raise it (a ``__del__``) is not printed as
     "Exception ignored ... KeyboardInterrupt": it is remembered and raised again at the
-    next check (see solvers.deadline). Anything else goes to ``hook``."""
+    next check (see solvers.deadline). Nor is a deadline's alarm that lands there (the
+    stress run: "Exception ignored in: Solver.__del__" as a 1000x1000 Grand Tour's repair
+    ran out): the alarm fires again (:func:`~..solvers.deadline.rearm`). Anything else
+    goes to ``hook``."""
     def quiet(unraisable: Any) -> None:
-        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+        if isinstance(unraisable.exc_value, interrupts.TimeUp):
+            interrupts.rearm()
+        elif not isinstance(unraisable.exc_value, KeyboardInterrupt):
             hook(unraisable)
     return quiet
 

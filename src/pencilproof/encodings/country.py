@@ -18,8 +18,8 @@ until that loop breaks one of them.
 """
 from __future__ import annotations
 
-import functools
 import random
+import weakref
 from typing import Any, Optional
 
 from ..errors import InputError
@@ -51,13 +51,33 @@ class Grass(Rule):
         return [] if degree(v, self.a) or degree(v, self.b) else [self.broken([self.a, self.b])]
 
 
-@functools.lru_cache(maxsize=64)
-def _rooms(layout: Optional[tuple[tuple[int, ...], ...]], rows: int, cols: int) -> dict[int, list[Cell]]:
+def _room_map(layout: Optional[tuple[tuple[int, ...], ...]], rows: int, cols: int
+              ) -> dict[int, list[Cell]]:
     """Room number -> cells (no layout: the whole grid is one room)."""
     out: dict[int, list[Cell]] = {}
     for r in range(rows):
         for c in range(cols):
             out.setdefault(layout[r][c] if layout else 0, []).append((r, c))
+    return out
+
+
+#: Each puzzle's room map while the puzzle lives (its clues ask for their rooms one by
+#: one), by the puzzle's id. An lru_cache of 64 layouts kept up to 64 big room maps
+#: alive in a long-running ``serve`` (a 1000x1000 map is about 100 MB): a map now goes
+#: with its puzzle.
+_ROOMS: dict[int, tuple["weakref.ref[Puzzle]", dict[int, list[Cell]]]] = {}
+
+
+def _rooms(puzzle: Puzzle) -> dict[int, list[Cell]]:
+    key = id(puzzle)
+    hit = _ROOMS.get(key)
+    if hit is not None and hit[0]() is puzzle:
+        return hit[1]
+    out = _room_map(puzzle.param("areas"), puzzle.rows, puzzle.cols)
+
+    def gone(_: object, key: int = key) -> None:
+        _ROOMS.pop(key, None)
+    _ROOMS[key] = (weakref.ref(puzzle, gone), out)
     return out
 
 
@@ -80,7 +100,7 @@ class Country(KitGenre):
         self.generator = CountryGeneration(self)
 
     def rooms(self, puzzle: Puzzle) -> dict[int, list[Cell]]:
-        return _rooms(puzzle.param("areas"), puzzle.rows, puzzle.cols)
+        return _rooms(puzzle)
 
     def room_of(self, puzzle: Puzzle, cell: Cell) -> list[Cell]:
         layout = puzzle.param("areas")

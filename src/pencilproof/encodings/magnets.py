@@ -32,7 +32,7 @@ from .contract import JankoBlock
 from .kit import Count, Fix, NotAll, Values, kit_formats
 from .kit.blocks import pieces
 from .kit.excells import MagnetsUrl
-from .kit.lattice import ORTHO, areas, normalize_areas, pairs, parse_areas
+from .kit.lattice import ORTHO, area_sizes, areas, first_cell, normalize_areas, pairs, parse_areas
 from .kit.lines_of_cells import EdgeGenre, edge_cells
 from .kit.marks import M, Marks
 from .kit.model import Encoder, Lit, Rule
@@ -100,11 +100,13 @@ class Magnets(EdgeGenre):
         if puzzle.param("areas") is None:
             raise InputError("a Magnets puzzle needs its dominoes ('areas': regions of two cells)",
                              where)
-        for k, cells in sorted(areas(puzzle).items()):
-            if len(cells) > 2:
-                raise InputError(f"region {k + 1} has {len(cells)} cells (at r{cells[0][0] + 1}"
-                                 f"c{cells[0][1] + 1}): Magnets regions are dominoes (or single "
-                                 f"cells without one)", where)
+        sizes = area_sizes(puzzle.param("areas"))
+        large = [k for k, n in sizes.items() if n > 2]
+        if large:
+            k = min(large)
+            r, c = first_cell(puzzle.param("areas"), k)
+            raise InputError(f"region {k + 1} has {sizes[k]} cells (at r{r + 1}c{c + 1}): Magnets "
+                             "regions are dominoes (or single cells without one)", where)
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         out: list[Rule] = [Domino(cells) for cells in areas(puzzle).values()]

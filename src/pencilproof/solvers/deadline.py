@@ -136,15 +136,31 @@ def alarm(deadline: Deadline, make: Callable[[], BaseException]) -> Iterator[Non
     outer_due = t0 + prev_delay if prev_delay > 0 else None
     if outer_due is not None and prev_delay < left:
         signal.setitimer(signal.ITIMER_REAL, prev_delay)
+    global _alarms
+    _alarms += 1
     try:
         yield
     finally:
+        _alarms -= 1
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old_handler)
         _late.clear()
         if outer_due is not None:  # theirs, with what is left of it
             signal.setitimer(signal.ITIMER_REAL, max(1e-6, outer_due - time.monotonic()),
                              prev_interval)
+
+
+#: How many :func:`alarm` blocks are running (nested ones count each).
+_alarms = 0
+
+
+def rearm() -> None:
+    """An alarm's exception was raised where Python drops it (inside a ``__del__``): fire
+    the alarm again in 10 ms, so that the work it stops still stops (the command line's
+    unraisable hook calls this). Outside an :func:`alarm` block it does nothing."""
+    if _alarms and hasattr(signal, "setitimer") \
+            and threading.current_thread() is threading.main_thread():
+        signal.setitimer(signal.ITIMER_REAL, 0.01)
 
 
 # -- interrupts ------------------------------------------------------------------------------
