@@ -160,9 +160,14 @@ def backstop(label: str, seconds: float | None) -> Iterator[None]:
 def read_document(source: str, fmt: str | None, answers: bool, seconds: float | None
                   ) -> Document:
     """A one-puzzle command's puzzle, read under its ``--time-limit`` (or ``--max-time``):
-    :class:`ReadTimeUp` when reading takes longer."""
+    :class:`ReadTimeUp` when reading takes longer. As in a batch (:data:`READ_FLOOR`), a
+    limit too small to read anything lets the reading finish: the command's own work then
+    answers that its limit was reached (minimize: "before the puzzle was found unique")."""
+    deadline = command_deadline(seconds)
+    if deadline.remaining() < READ_FLOOR:
+        return load_document(source, fmt, answers)
     try:
-        with alarm(command_deadline(seconds), TimeUp):
+        with alarm(deadline, TimeUp):
             return load_document(source, fmt, answers)
     except TimeUp:
         raise ReadTimeUp("<stdin>" if source == "-" else source, seconds) from None
