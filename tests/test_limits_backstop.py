@@ -68,3 +68,21 @@ def test_a_deadline_alarm_that_lands_in_a_destructor_prints_nothing(run_cli, tmp
     assert ignored == []  # nothing printed
     assert time.monotonic() - t < 1.5  # 0.8 s in the destructor, then the alarm again
     assert (code, out, err) == (3, f"{path}: unknown: time limit of 0.5 s reached\n", "")
+
+
+def test_an_alarm_on_the_edge_of_its_block_is_the_limit_reached_not_a_traceback(
+        run_cli, tmp_path, monkeypatch):
+    """The stress run's backbone of a 1000x1000 Canal View gave a TimeUp traceback once in
+    four: the alarm fired in contextlib's __exit__, after the work and before the alarm
+    was disarmed, outside the block that turns it into the outcome. Here the alarm's
+    exception is raised just outside that block."""
+    from pencilproof.solvers.deadline import TimeUp
+
+    def late_alarm(*args: object) -> None:
+        raise TimeUp("the time limit was reached")
+
+    monkeypatch.setattr("pencilproof.cli.analysis._picture_fits", late_alarm)
+    path = tmp_path / "p.txt"
+    path.write_text(SMALL)
+    code, out, err = run_cli("backbone", "--time-limit", "5", str(path))
+    assert (code, out, err) == (3, f"{path}: unknown: time limit of 5.0 s reached\n", "")

@@ -230,6 +230,13 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
         except ReadTimeUp as e:  # a one-puzzle command's puzzle took its time to read
             e.report(args)
             code = EXIT_UNKNOWN
+        except interrupts.TimeUp:
+            # A time-limit alarm that fired on the edge of the block it guards (its work
+            # over, the alarm not yet disarmed: a traceback in 1 of 4 backbones of a
+            # 1000x1000 Canal View) is the limit reached like any other.
+            seconds = getattr(args, "time_limit", None) or getattr(args, "max_time", None)
+            ReadTimeUp(getattr(args, "puzzle", "<input>"), seconds, "").report(args)
+            code = EXIT_UNKNOWN
         except _OutputFailed as e:
             err(f"standard output: cannot write: {e.error.strerror or e.error}")
             code = EXIT_BAD
