@@ -261,8 +261,7 @@ def main() -> int:
                 load = os.getloadavg()[0]  # the machine is shared: a miss may be load
                 code, wall, peak, first = run(cli() + argv, args.hard_limit)
                 refused = code == 2
-                ok = (peak < RSS_TARGET and (wall < REFUSE_TARGET + 0.5 if refused and
-                                             "too large" in first else wall < WALL_TARGET)
+                ok = (peak < RSS_TARGET and wall < (REFUSE_TARGET if refused else WALL_TARGET)
                       and "Traceback" not in first and not first.startswith("KILLED"))
                 row = {"genre": genre, "size": f"{puzzle.rows}x{puzzle.cols}",
                        "command": command, "exit": code, "wall": round(wall, 2),

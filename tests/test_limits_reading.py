@@ -196,3 +196,28 @@ def test_a_limit_too_small_to_read_anything_still_reports_every_puzzle(run_cli, 
     assert [line.split(": ")[:2] for line in out.splitlines()[:3]] == [
         [f"{batch}:1", "unknown (0.000 s, cadical)"], [f"{batch}:2", "unknown (0.000 s, cadical)"],
         [url, "unknown (0.000 s, cadical)"]]
+
+
+# -- a picture too large is refused before the clues are read ----------------------------------
+@pytest.mark.parametrize("argv", [
+    ["render", "-o", "{out}"], ["convert", "--to", "svg", "-o", "{out}"],
+    ["backbone", "-q", "--picture", "{out}"], ["repair", "-q", "--picture", "{out}"]])
+def test_a_grid_too_large_to_draw_is_refused_before_its_clues_are_read(argv, run_cli,
+                                                                      tmp_path):
+    """The stress run's 1000x1000 Magnets took 1.4 s to refuse its picture: the whole file
+    (rooms, clues) was read first. The size is now refused as soon as it is known: this
+    file's last clue is bad, and the refusal names the size, not the clue; without a
+    picture the same file is refused for its clue."""
+    grid = [["."] * 500 for _ in range(500)]
+    grid[-1][-1] = "x!"
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({"genre": "canal", "grid": grid}))
+    out = tmp_path / "big.svg"
+    code, stdout, err = run_cli(argv[0], str(path), *(a.format(out=out) for a in argv[1:]))
+    assert (code, stdout, err) == (2, "", (
+        f"pencilproof: error: {path}: a 500x500 picture is too large to draw (at most 160000 "
+        "cells; --json and the text formats carry the grid)\n"))
+    assert not out.exists()
+    code, _, err = run_cli("backbone", "-q", str(path))
+    assert (code, err) == (2, f"pencilproof: error: {path}:1:1251023: r500c500: unknown token "
+                              "'x!' (expected '.', '?' or an integer)\n")

@@ -22,7 +22,7 @@ from ..output import cell_names, render_grid
 from ..puzzle import Cell, Puzzle
 from ..solvers.deadline import Deadline, TimeUp
 from .args import Subparsers, positive_float, positive_int
-from .common import backstop, command_deadline, picture_fits, read_document
+from .common import backstop, command_deadline, drawn, picture_fits, read_document
 from .formats import format_option, nonempty
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN = 0, 1, 2, 3
@@ -80,7 +80,8 @@ def _draw(args: argparse.Namespace, puzzle: Puzzle, answer: Any, marked: Sequenc
 # -- backbone --------------------------------------------------------------------------------
 def cmd_backbone(args: argparse.Namespace) -> int:
     _picture_path(args)
-    puzzle = read_document(args.puzzle, args.format, False, args.time_limit).puzzle
+    with drawn(args.picture):
+        puzzle = read_document(args.puzzle, args.format, False, args.time_limit).puzzle
     _picture_fits(args, puzzle)
     with backstop(args.puzzle, args.time_limit):
         res = backbone(puzzle, backend=args.solver, encoding=args.encoding, limit=args.limit,
@@ -121,7 +122,8 @@ def _clue_names(puzzle: Puzzle, clues: Sequence[tuple[int, int, Any]]) -> str:
 def cmd_repair(args: argparse.Namespace) -> int:
     _picture_path(args)
     nonempty(args.answer, "--answer")
-    doc = read_document(args.puzzle, args.format, args.answer is None, args.time_limit)
+    with drawn(args.picture):
+        doc = read_document(args.puzzle, args.format, args.answer is None, args.time_limit)
     puzzle = doc.puzzle
     _picture_fits(args, puzzle)
     if args.redundant:
@@ -197,7 +199,8 @@ def grade_of_result(puzzle: Puzzle, res: CheckResult | OptimumResult,
 # -- explain ---------------------------------------------------------------------------------
 def cmd_explain(args: argparse.Namespace) -> int:
     _picture_path(args)
-    puzzle = read_document(args.puzzle, args.format, False, args.time_limit).puzzle
+    with drawn(args.picture):
+        puzzle = read_document(args.puzzle, args.format, False, args.time_limit).puzzle
     _picture_fits(args, puzzle)
     until = command_deadline(args.time_limit)
     try:
@@ -243,7 +246,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
 # -- conflict --------------------------------------------------------------------------------
 def cmd_conflict(args: argparse.Namespace) -> int:
     _picture_path(args)
-    puzzle = read_document(args.puzzle, args.format, False, args.time_limit).puzzle
+    with drawn(args.picture):
+        puzzle = read_document(args.puzzle, args.format, False, args.time_limit).puzzle
     _picture_fits(args, puzzle)
     with backstop(args.puzzle, args.time_limit):
         res = find_conflict(puzzle, backend=args.solver,

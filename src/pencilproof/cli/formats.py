@@ -16,7 +16,7 @@ from ..encodings import code_formats, get_genre
 from ..errors import InputError
 from ..formats import Document, format_names, load_answer, load_document, to_url, write_document
 from .args import Subparsers
-from .common import EXIT_BAD, EXIT_OK, documents, err, picture_fits, readable, worst
+from .common import EXIT_BAD, EXIT_OK, documents, drawn, err, picture_fits, readable, worst
 
 OUTPUTS = ("url", "text", "pzprv3", "json", "svg", "png")
 
@@ -72,7 +72,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     nonempty(args.output, "-o")
     nonempty(args.answer, "--answer")
     check_picture_path(args.output)
-    doc = load_document(args.puzzle, args.format)
+    with drawn(args.output):
+        doc = load_document(args.puzzle, args.format)
     picture_fits(doc.puzzle, args.puzzle)
     solution = load_answer(doc.puzzle, args.answer) if args.answer is not None else doc.solution
     problems = get_genre(doc.puzzle.genre).verify(doc.puzzle, solution) if solution else []
@@ -103,7 +104,8 @@ def cmd_convert(args: argparse.Namespace) -> int:
             raise InputError("--to png needs -o FILE.png (a PNG is not text)")
         if args.output:
             check_picture_path(args.output)
-    items = list(documents(args.input, args.format))
+    with drawn(to in ("svg", "png")):
+        items = list(documents(args.input, args.format))
     docs = [(label, d) for label, d in items if isinstance(d, Document)]  # (no limit here)
     bad = [e for _, e in items if isinstance(e, InputError)]
     for e in bad:

@@ -26,7 +26,7 @@ from .pzprv3 import PZPRV3_URL_RE, parse_pzprv3, pzprv3_text, to_pzprv3
 from .spec import Document, split_lines
 from .text import parse_text, to_text
 from . import url as _url
-from .url import is_url, to_url
+from .url import cells_at_most, is_url, to_url
 
 Loaded = Union[Puzzle, InputError]
 #: Input formats ``--format`` can force; without it the content decides. ``code``: a
@@ -437,7 +437,7 @@ def write_document(doc: Document, fmt: str) -> str:
     raise InputError(f"unknown output format {fmt!r} (choose from {', '.join(names)})")
 
 
-__all__ = ["iter_load", "iter_documents", "load", "load_one", "load_document", "load_answer",
+__all__ = ["cells_at_most", "iter_load", "iter_documents", "load", "load_one", "load_document", "load_answer",
            "parse_url", "to_url", "parse_text", "to_text", "puzzle_from_doc", "is_url",
            "parse_pzprv3", "to_pzprv3", "parse_janko", "detect", "write_document", "Document",
            "FORMATS", "document_to_doc", "document_from_doc", "share_fields"]

@@ -32,9 +32,11 @@ A URL option before the size (``slither/f/5/5/...``: a rule variant) is refused.
 """
 from __future__ import annotations
 
+import contextlib
 import re
+from contextvars import ContextVar
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from ..encodings import FormatSpec, Genre, get_genre
 from ..encodings.kit.arrows import read_arrow16, write_arrow16
@@ -256,13 +258,35 @@ def to_url(puzzle: Puzzle, host: str = "https://puzz.link/p?") -> str:
     return f"{host}{genre.url_pids[0]}/{qdata}"
 
 
+#: A tighter cap on a grid's cells for the readings in its ``with`` block (see
+#: :func:`cells_at_most`), or None.
+_cell_cap: ContextVar[Optional[tuple[int, Callable[[int, int], str]]]] = ContextVar(
+    "cell_cap", default=None)
+
+
+@contextlib.contextmanager
+def cells_at_most(cells: int, why: Callable[[int, int], str]) -> Iterator[None]:
+    """Readings in this block refuse a grid of more than ``cells`` cells as soon as its size
+    is known, with ``why(rows, cols)``: a command that will draw a puzzle refuses a
+    million-cell grid before its clues and rooms are read (a second of work)."""
+    token = _cell_cap.set((cells, why))
+    try:
+        yield
+    finally:
+        _cell_cap.reset(token)
+
+
 def check_size(rows: int, cols: int, where: str | None) -> None:
+    """Every reader calls this once a grid's size is known, before reading its clues."""
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise InputError(f"impossible size {rows}x{cols} (rows and columns must be 1..{MAX_SIDE})",
                          where)
+    cap = _cell_cap.get()
+    if cap is not None and rows * cols > cap[0]:
+        raise InputError(cap[1](rows, cols), where)
 
 
 __all__ = ["URL_CODECS", "URL_PARTS", "parse_url", "to_url", "is_url", "check_size",
            "ascii_number", "decode_number16", "encode_number16", "decode_4cell", "encode_4cell",
            "decode_body", "encode_body", "given_of", "pzpr_of", "pzpr_cells", "carried_params",
-           "codec_for", "MAX_SIDE"]
+           "codec_for", "MAX_SIDE", "cells_at_most"]
