@@ -51,8 +51,8 @@ def test_a_puzzle_with_a_solution_has_no_conflict(run_cli):
 def test_a_genre_without_clues_to_switch_is_refused_in_one_line(run_cli):
     code, out, err = run_cli("conflict", "src/pencilproof/examples/floodit.txt")
     assert (code, out) == (2, "")
-    assert err == ("pencilproof: error: conflict does not apply to floodit: it asks for an "
-                   "optimum, not a unique answer\n")
+    assert err == ("pencilproof: error: src/pencilproof/examples/floodit.txt: conflict does not "
+                   "apply to floodit: it asks for an optimum, not a unique answer\n")
 
 
 def _broken(stem: str):

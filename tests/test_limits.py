@@ -95,14 +95,14 @@ def test_an_empty_json_list_on_stdin_is_no_puzzle(run_cli, monkeypatch):
 def test_commands_refuse_floodit_in_one_line(run_cli, command):
     code, out, err = run_cli(command, FLOODIT)
     assert (code, out) == (2, "")
-    assert err == (f"pencilproof: error: {command} does not apply to floodit: it asks for an "
-                   "optimum, not a unique answer\n")
+    assert err == (f"pencilproof: error: {FLOODIT}: {command} does not apply to floodit: it "
+                   "asks for an optimum, not a unique answer\n")
 
 
 def test_repair_redundant_refuses_floodit(run_cli):
     code, out, err = run_cli("repair", "--redundant", FLOODIT)
     assert code == 2 and out == "" and err.startswith(
-        "pencilproof: error: repair --redundant does not apply to floodit")
+        f"pencilproof: error: {FLOODIT}: repair --redundant does not apply to floodit")
 
 
 # -- 10: an answer that breaks a rule is exit 1 -----------------------------------------------
@@ -213,3 +213,13 @@ def test_generating_an_easy_as_abc_wider_than_the_alphabet_uses_a_to_z(run_cli, 
                                 "--max-time", "3", "-q", "-o", str(out))
     assert code in (0, 3) and "IndexError" not in err and "failed" not in err
     assert stdout.startswith(f"{out}: ")
+
+
+def test_a_url_option_check_names_the_file_of_a_number_too_long(run_cli, tmp_path):
+    """The fuzz run's URL with a 5000-digit field: the option check read it without a
+    place, so the error named no file."""
+    path = tmp_path / "u.txt"
+    path.write_text("https://puzz.link/p?akari/" + "9" * 5000 + "/x/y/z\n")
+    code, out, err = run_cli("check", str(path))
+    assert (code, out, err) == (2, "", f"pencilproof: error: {path}: number too large "
+                                       "(5000 digits)\n")

@@ -70,6 +70,11 @@ class InputError(ValueError):
         return f"{place(self.where)}: {message}" if self.where is not None else message
 
 
+class NotApplicable(InputError):
+    """A command that the puzzle's genre does not support (``backbone`` of a Flood-It
+    board). Raised where the puzzle's file is not known: the command line names it."""
+
+
 class InternalError(RuntimeError):
     """A solver returned a solution that the independent verifier rejects.
 

@@ -15,7 +15,7 @@ import enum
 from typing import Any, Iterable
 
 from ..encodings import ClueKey, Generation, Genre, Question, get_genre
-from ..errors import InputError
+from ..errors import InputError, NotApplicable
 from ..puzzle import Clue, Puzzle
 from ..solvers.backends import EncodingTimeout, Status, make_backend
 from ..solvers.deadline import Deadline, alarm
@@ -36,7 +36,7 @@ def generation_of(genre: Genre, command: str | None = None) -> Generation:
             raise InputError(f"genre {genre.name!r} has no minimizer or generator")
         why = ("it asks for an optimum, not a unique answer"
                if genre.question is Question.OPTIMUM else "it has no clues to add or remove")
-        raise InputError(f"{command} does not apply to {genre.name}: {why}")
+        raise NotApplicable(f"{command} does not apply to {genre.name}: {why}")
     return genre.generator
 
 
@@ -44,7 +44,7 @@ def require_unique_question(genre: Genre, command: str) -> None:
     """A one-line refusal of a command about the cells of unique answers (backbone) for a
     genre whose question is another (Flood-It's optimum: its answer is a move sequence)."""
     if genre.question is not Question.UNIQUE:
-        raise InputError(f"{command} does not apply to {genre.name}: it asks for an "
+        raise NotApplicable(f"{command} does not apply to {genre.name}: it asks for an "
                          f"{genre.question.value}, not a unique answer")
 
 

@@ -20,7 +20,7 @@ from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from .. import __version__
 from ..encodings import GENRES
-from ..errors import InputError, InternalError, excerpt
+from ..errors import InputError, InternalError, NotApplicable, excerpt
 from ..output.unicode import stdout_is_unicode
 from ..solvers import deadline as interrupts
 from . import analysis, check, formats, generator, web
@@ -241,6 +241,9 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
             err(f"standard output: cannot write: {e.error.strerror or e.error}")
             code = EXIT_BAD
         except InputError as e:
+            puzzle = getattr(args, "puzzle", None)  # (a one-puzzle command's source)
+            if isinstance(e, NotApplicable) and e.where is None and isinstance(puzzle, str):
+                e = e.located(puzzle)
             err(str(e))
             code = EXIT_BAD
         except InternalError as e:

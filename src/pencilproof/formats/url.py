@@ -176,8 +176,9 @@ def _reject_option(parts: list[str], where: str) -> None:
     """pzprjs's ``[v:VARIANT/][FLAG/]COLS/ROWS`` options change a genre's rules."""
     if parts[1].startswith("v:"):
         raise InputError(f"the URL's variant {parts[1]!r} is not supported", where)
-    if (ascii_number(parts[1]) is None and len(parts) > 4 and ascii_number(parts[2]) is not None
-            and ascii_number(parts[3]) is not None):
+    if (ascii_number(parts[1], where) is None and len(parts) > 4
+            and ascii_number(parts[2], where) is not None
+            and ascii_number(parts[3], where) is not None):
         raise InputError(f"the URL's option {parts[1]!r} (a rule variant) is not supported", where)
 
 
