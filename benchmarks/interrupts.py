@@ -98,6 +98,11 @@ def scenario_argv(name: str, tmp: Path, n: int) -> tuple[list[str], Optional[Pat
 WINDOW = {"check": 4.0, "generate-j1": 4.0, "generate-j2": 4.0, "minimize": 4.0, "serve": 4.0}
 
 
+#: A failure in CPython's own start-up, before it runs any code of pencilproof's: killed
+#: by the signal (no handler yet: a shell reports 130, nothing is printed), or "Fatal
+#: Python error: init_import_site" (a KeyboardInterrupt while ``site`` imports).
+STARTUP = "in CPython's start-up"
+
 #: The problems that mean finished output was lost or left half written.
 LOST = ("a half-written record", "a record that is not JSON", "message says", "a half-printed line")
 
@@ -171,6 +176,8 @@ def one(name: str, tmp: Path, n: int, rng: random.Random) -> tuple[str, list[str
     out, err = p.communicate()
     problems = judge(name, p.returncode, took, out, err, path)
     if problems:
+        if p.returncode == -signal.SIGINT or "Fatal Python error: init_" in err:
+            problems.append(STARTUP)
         problems.append(f"signal {delay * 1000:.0f} ms after the start")
     return "interrupted", problems, took
 
@@ -208,6 +215,7 @@ def main() -> int:
                 tally[name]["lost"] += any(m in q for q in problems for m in LOST)
                 if problems:
                     tally[name]["failed"] += 1
+                    tally[name]["start-up"] += STARTUP in problems
                     if len(examples[name]) < 5:
                         examples[name].append("; ".join(problems))
                 else:
@@ -215,15 +223,16 @@ def main() -> int:
             if (i + 1) % 10 == 0:
                 print(f"# {i + 1} rounds, {time.monotonic() - t0:.0f} s", flush=True)
     print("| scenario | interrupts | exit 130 within 1 s | tracebacks | output lost | "
-          "passed | failed | finished first | slowest stop s |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "passed | failed | of which in CPython's start-up | finished first | slowest stop s |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     total: Counter[str] = Counter()
     for name, t in [*tally.items(), ("all", total)]:
         if name != "all":
             total.update(t)
         worst = slowest[name] if name != "all" else max(slowest.values(), default=0)
         print(f"| {name} | {t['interrupts']} | {t['130 in time']} | {t['tracebacks']} | "
-              f"{t['lost']} | {t['passed']} | {t['failed']} | {t['finished first']} | "
+              f"{t['lost']} | {t['passed']} | {t['failed']} | {t['start-up']} | "
+              f"{t['finished first']} | "
               f"{worst:.2f} |")
     for name in names:
         for e in examples[name]:
