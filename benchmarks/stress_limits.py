@@ -8,7 +8,7 @@ worst case for the encodings: nothing pins anything down. Flood-It has no empty 
 random 6-colour board at its solving limit (250x250) and one beyond it (300x300, which
 must be refused). Each command runs as a separate process, as a user would run it:
 
-    check / solve / count / backbone / repair / explain   --time-limit 5
+    check / solve / count / backbone / repair / explain / conflict   --time-limit 5
     minimize                                              --max-time 5
     generate GENRE --size RxC --count 1                   --max-time 5
     verify PUZZLE ANSWER (the answer solve found, when it found one in time)
@@ -47,7 +47,7 @@ WALL_TARGET = LIMIT + 1.0
 RSS_TARGET = 2 << 30
 REFUSE_TARGET = 1.0
 COMMANDS = ("check", "solve", "count", "verify", "url", "convert", "render", "minimize",
-            "generate", "backbone", "repair", "explain")
+            "generate", "backbone", "repair", "explain", "conflict")
 
 
 def cli() -> list[str]:
@@ -208,9 +208,9 @@ def argv_for(command: str, puzzle: Puzzle, path: Path, tmp: Path, answer: Option
              ) -> Optional[list[str]]:
     limit = ["--time-limit", str(LIMIT)]
     genre = puzzle.genre
-    if command in ("check", "solve", "count", "backbone", "repair", "explain"):
-        return [command, str(path), *limit] + (["-q"] if command in ("check", "backbone",
-                                                                    "repair", "explain") else [])
+    if command in ("check", "solve", "count", "backbone", "repair", "explain", "conflict"):
+        return [command, str(path), *limit] + (["-q"] if command != "solve" and command != "count"
+                                               else [])
     if command == "minimize":
         return ["minimize", str(path), "--max-time", str(LIMIT), "-q"]
     if command == "generate":
