@@ -163,14 +163,16 @@ def test_a_picture_too_large_to_draw_is_refused_at_once(run_cli, tmp_path):
     n = 500
     grid = tmp_path / "big.txt"
     grid.write_text(f"canal {n}x{n}\n" + "\n".join(" ".join("." * n) for _ in range(n)) + "\n")
-    for argv in (["render", str(grid), "-o", str(tmp_path / "x.svg")],
-                 ["convert", str(grid), "--to", "svg"],
-                 ["check", "--picture", str(tmp_path / "y.svg"), str(grid)],
-                 ["backbone", "--picture", str(tmp_path / "z.svg"), str(grid)]):
+    # The commands that draw one puzzle refuse it at its size line (line 1, column 7),
+    # before reading its cells; check --picture, a batch, once the puzzle is read.
+    for argv, where in ((["render", str(grid), "-o", str(tmp_path / "x.svg")], ":1:7"),
+                        (["convert", str(grid), "--to", "svg"], ":1:7"),
+                        (["check", "--picture", str(tmp_path / "y.svg"), str(grid)], ""),
+                        (["backbone", "--picture", str(tmp_path / "z.svg"), str(grid)], ":1:7")):
         t = time.monotonic()
         code, out, err = run_cli(*argv)
         assert time.monotonic() - t < 2.0, argv
-        assert code == 2 and err == (f"pencilproof: error: {grid}: a 500x500 picture is too "
+        assert code == 2 and err == (f"pencilproof: error: {grid}{where}: a 500x500 picture is too "
                                      "large to draw (at most 160000 cells; --json and the text "
                                      "formats carry the grid)\n"), argv
     assert not list(tmp_path.glob("*.svg"))
@@ -269,12 +271,73 @@ def test_cadical_slices_follow_the_conflict_rate_of_the_instance(monkeypatch):
     real_budget = b._s.conf_budget
     monkeypatch.setattr(b._s, "conf_budget", lambda n: (setattr(b, "_budget", n), real_budget(n)))
     monkeypatch.setattr(b, "_limited", slow)
-    monkeypatch.setattr(b, "_conflicts", lambda: spent["conflicts"])
+    monkeypatch.setattr(b, "_counts", lambda: (spent["conflicts"], 0))
     for _ in range(2):
         t = time.monotonic()
         assert b._solve_until([], time.monotonic() + 0.6) is None
         assert time.monotonic() - t < 1.1  # each slice ends near a quarter of a second
     assert budgets[0] <= 200 and max(budgets[1:]) <= 200
+    b.close()
+
+
+class _DecisionHeavy:
+    """A stand-in for CaDiCaL near an answer: ``cost`` seconds a decision, a conflict
+    every ``per`` decisions; an answer once one call (which starts from the root) makes
+    ``needed`` decisions. A call ends at its conflict or its decision budget."""
+
+    def __init__(self, b, needed: int, cost: float, per: int):
+        self.b, self.needed, self.cost, self.per = b, needed, cost, per
+        self.conflicts = self.decisions = 0
+        self.budgets: list[tuple[int, int]] = []
+        self.calls: list[float] = []
+
+    def run(self, assumptions):
+        cbudget, dbudget = self.b._cb, self.b._db
+        self.budgets.append((cbudget, dbudget))
+        made = min(cbudget * self.per, dbudget, self.needed)
+        t = time.monotonic()
+        time.sleep(self.cost * made)
+        self.calls.append(time.monotonic() - t)
+        self.conflicts += made // self.per
+        self.decisions += made
+        return True if made >= self.needed else None
+
+
+def _decision_heavy(monkeypatch, needed: int, cost: float, per: int):
+    from pencilproof.solvers.backends import CadicalBackend
+    b = CadicalBackend()
+    fake = _DecisionHeavy(b, needed, cost, per)
+    monkeypatch.setattr(b._s, "conf_budget", lambda n: setattr(b, "_cb", n))
+    monkeypatch.setattr(b._s, "dec_budget", lambda n: setattr(b, "_db", n))
+    monkeypatch.setattr(b, "_limited", fake.run)
+    monkeypatch.setattr(b, "_counts", lambda: (fake.conflicts, fake.decisions))
+    return b, fake
+
+
+def test_cadical_slices_end_after_the_decisions_their_time_allows(monkeypatch):
+    """Near an answer CaDiCaL makes many decisions per conflict: an empty 35x35 Futoshiki's
+    slice planned from its conflict rate as 0.25 s took up to 3.1 s (76,000 decisions), so
+    a Ctrl-C waited that long and the time limit ran over by 0.65 s. A slice now also ends
+    after the decisions its quarter of a second allows."""
+    b, fake = _decision_heavy(monkeypatch, needed=10 ** 9, cost=20e-6, per=500)
+    t = time.monotonic()
+    assert b._solve_until([], time.monotonic() + 1.2) is None
+    assert time.monotonic() - t < 1.5
+    assert fake.budgets[0] == (200, 20_000)  # the first slice: 0.4 s of these decisions
+    assert max(fake.calls[1:]) < 0.4  # then each about a quarter of a second
+    b.close()
+
+
+def test_an_answer_needing_more_decisions_than_a_slice_is_still_reached(monkeypatch):
+    """Each call starts from the root: a slice's decision budget that ended it doubles for
+    the next one, so an answer that needs 400,000 decisions in one call and meets no
+    conflict (0.8 s here; slices of 0.25 s allow 125,000) is found, at about twice its
+    own time."""
+    b, fake = _decision_heavy(monkeypatch, needed=400_000, cost=2e-6, per=10 ** 9)
+    t = time.monotonic()
+    assert b._solve_until([], None) is True
+    assert time.monotonic() - t < 3.0
+    assert fake.budgets[-1][1] >= 400_000 and len(fake.budgets) > 2
     b.close()
 
 

@@ -183,6 +183,12 @@ class CadicalBackend(_Counting):
     LEAST_SLICE = 20
     #: Seconds a slice may take at most: how soon Ctrl-C or a deadline is noticed.
     SLICE_SECONDS = 0.25
+    #: Decisions in a first slice, and the fewest in any. Conflicts alone do not bound a
+    #: slice: near an answer CaDiCaL makes many decisions per conflict (an empty 35x35
+    #: Futoshiki: 400 conflicts planned as 0.25 s took 1.8-3.1 s, 76,000 decisions), so
+    #: a slice also ends after the decisions its time allows.
+    FIRST_DECISIONS = 20_000
+    LEAST_DECISIONS = 1_000
 
     def __init__(self) -> None:
         super().__init__()
@@ -192,6 +198,11 @@ class CadicalBackend(_Counting):
         self._model: list[int] | None = None
         self._empty = False  # an empty clause was added
         self._rate: float | None = None  # conflicts per second measured in slices
+        self._drate: float | None = None  # decisions per second, likewise
+        #: The fewest decisions of the next slice: doubled after each slice that its
+        #: decision budget ended, so that an answer needing more decisions than a slice
+        #: allows (each solve call starts from the root) is still reached.
+        self._dfloor = 0
         # python-sat's own add_clause is one more Python call per clause around this C
         # function; big grids add millions of clauses. Its solve functions are called
         # directly too, telling them they are not on the main thread: then python-sat
@@ -284,27 +295,38 @@ class CadicalBackend(_Counting):
             remaining = math.inf if deadline is None else deadline - time.monotonic()
             if remaining <= 0:
                 return None
-            rate = self._rate
+            rate, drate = self._rate, self._drate
+            seconds = min(remaining, self.SLICE_SECONDS)
             budget = (self.FIRST_SLICE if rate is None else
-                      max(self.LEAST_SLICE, int(rate * min(remaining, self.SLICE_SECONDS))))
+                      max(self.LEAST_SLICE, int(rate * seconds)))
+            decisions = max(self._dfloor, self.FIRST_DECISIONS if drate is None else
+                            max(self.LEAST_DECISIONS, int(drate * seconds)))
+            if drate is not None and remaining < math.inf:  # never far past the deadline
+                decisions = min(decisions, max(self.LEAST_DECISIONS, int(drate * remaining)))
             self._s.conf_budget(budget)
+            self._s.dec_budget(decisions)
             t = time.perf_counter()
-            before = self._conflicts()
+            before = self._counts()
             ok = self._limited(assumptions)
             spent = time.perf_counter() - t
-            after = self._conflicts()
-            done = (after - before if before is not None and after is not None
-                    else budget if ok is None else None)
-            if done and spent > 0.01:  # the rate this instance runs at, kept across solves
-                self._rate = done / spent
+            after = self._counts()
+            done, ddone = ((after[0] - before[0], after[1] - before[1])
+                           if before is not None and after is not None
+                           else (budget, 0) if ok is None else (None, 0))
+            if spent > 0.01:  # the rates this instance runs at, kept across solves
+                if done:
+                    self._rate = done / spent
+                if ddone:
+                    self._drate = ddone / spent
+            self._dfloor = 2 * decisions if ok is None and ddone >= decisions else 0
             if ok is not None:
                 return bool(ok)
 
-    def _conflicts(self) -> int | None:
-        """Conflicts so far (None if python-sat does not say)."""
+    def _counts(self) -> tuple[int, int] | None:
+        """(conflicts, decisions) so far (None if python-sat does not say)."""
         try:
-            n: int = self._s.accum_stats()["conflicts"]
-            return n
+            stats = self._s.accum_stats()
+            return int(stats["conflicts"]), int(stats["decisions"])
         except (AttributeError, KeyError, TypeError):  # pragma: no cover - another layout
             return None
 
