@@ -27,7 +27,7 @@ from .board import (COLOUR_CHARS, MAX_COLOURS, Board, Level, Moves, boards_after
 from .formats import DigitGrid, TathamID, ThesisBoard
 from .sat import FloodEncoded
 from .astar import AStar
-from .portfolio import ASTAR_MAX_STATES, prove
+from .portfolio import prove
 from .search import improve
 from .seed import SEED_MODES
 
@@ -51,11 +51,14 @@ BEAM_TIES = ("reach",)
 #: 122.5 s over the first four hard boards (one beam, none of it: 103.4 s).
 SEARCH_NODES = 0
 
-#: Expansions of the first A* slice (:mod:`.astar`), before the wide beam and the
+#: States the first A* slice (:mod:`.astar`) may store before the wide beam and the
 #: portfolio of A* and solver slices (:mod:`.portfolio`); 0: no A* at all. A board that
-#: slice proves (some 6000 expansions a second) never imports a solver. A count, not
-#: seconds, so that what is proven without a solver does not depend on the machine's load.
-ASTAR_FIRST = 1000
+#: slice proves (at most about 0.4 s up to 16x16) never imports a solver. A count, not
+#: seconds, so that what is proven without a solver does not depend on the machine's
+#: load. On the first 56 thesis boards 3000 states prove 16 alone, 12,000 states 24, but
+#: the solver proves the rest faster than more states would: over five 12x12 to 16x16
+#: boards 3000 states took 6.2 s of CPU, 12,000 7.2 s and 40,000 21.9 s (2026-11-28).
+ASTAR_FIRST = 3000
 
 #: Width of the beam whose sequence bounds the A* search (a child whose moves plus bound
 #: reach it is not stored). Measured (12,000 states): width 1 against 10 on 16_16_06_001,
@@ -148,7 +151,7 @@ class FloodOptimum(Optimisation):
         search: AStar | None = None
         if astar_runs:
             search = AStar(board, best, lower)
-            first = search.run(deadline, ASTAR_MAX_STATES, self.astar_first)
+            first = search.run(deadline, self.astar_first)
             if first.complete or first.stopped == "deadline":
                 return first.lower, first.best
             lower, best = first.lower, first.best
