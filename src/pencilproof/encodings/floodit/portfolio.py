@@ -32,10 +32,11 @@ from .sat import FloodEncoded
 
 #: Whether the solver proves "at most k moves" impossible for k upwards from the proven
 #: bound (each proof helping the next) rather than "fewer than the best" at once.
-#: Measured against (CPU s of the solves, one CaDiCaL per board, width-100 beam,
-#: 2026-11-28): 003b 22.9 upwards against 16.9 at once, 14_14_10_002 4.9 / 4.4,
-#: 16_16_08_002 9.7 / 7.9; on 16_16_10_030 (beam 36, optimum 35) neither ended in 25 s
-#: (upwards proved 33 impossible at 20.6 s; at once found 35 at 12.7 s).
+#: Measured (CPU s, 2026-11-28, the machine shared): the solves alone, one CaDiCaL per
+#: board after a width-100 beam: 003b 22.9 upwards against 16.9 at once, 14_14_10_002
+#: 4.9 / 4.4, 16_16_08_002 9.7 / 7.9; on 16_16_10_030 (beam 36, optimum 35) neither
+#: ended in 25 s. The whole default path in paired runs: 003b 24.2 / 19.0, 16_16_10_005
+#: 20.1 / 21.0, 16_16_10_010 31.0 / 34.6. Mixed, 003b (a target of its own) decides.
 ASCENDING = False
 #: Seconds of the first solver slice; each next one is twice as long.
 SAT_FIRST = 0.2
