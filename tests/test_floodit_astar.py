@@ -13,7 +13,8 @@ import pytest
 
 from pencilproof.checker import optimum
 from pencilproof.encodings import GENRES
-from pencilproof.encodings.floodit.astar import astar
+from pencilproof.encodings.floodit.astar import AStar, astar
+from pencilproof.encodings.floodit.portfolio import prove
 from pencilproof.encodings.floodit.board import Board, Moves
 from pencilproof.formats.jsondoc import puzzle_from_doc
 from pencilproof.solvers.deadline import Deadline
@@ -149,11 +150,12 @@ HARDEST = next(r for r in RECS if r["source"].endswith("16_16_10_001"))  # publi
 
 def test_the_default_path_honours_a_short_deadline_with_valid_bounds():
     """16_16_10_001 takes the solver half a minute; 0.5 s stops every step of the path
-    (A*, beams, encoding, solver) with bounds that hold the published optimum."""
+    (A*, beams, encoding, the portfolio's A* and solver slices) within the limit and half
+    a second, with bounds that hold the published optimum."""
     p = puzzle_from_doc(HARDEST, "record")
     t0 = time.monotonic()
     res = optimum(p, time_limit=0.5)
-    assert time.monotonic() - t0 < 2.0
+    assert time.monotonic() - t0 < 1.0
     assert not res.proven and res.lower_bound <= 33
     assert res.answer is None or (len(res.answer) >= 33 and FLOOD.verify(p, res.answer) == [])
 
@@ -168,3 +170,69 @@ def test_no_solver_is_imported_when_astar_proves_the_optimum():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split(None, 1)
     assert int(out[0]) == SMALL[0]["optimal_moves"] and out[1].strip() == "[]"
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"seed{c[0]}-{c[1]}x{c[2]}c{c[3]}")
+def test_astar_in_slices_reaches_the_bfs_optimum(case):
+    """Stopped every 3 expansions and resumed, A* ends where one run ends: the optimum."""
+    rows, p = _setup(case)
+    board = Board(p)
+    search = AStar(board, _slow_sequence(board))
+    res = search.run(expansions=3)
+    while res.stopped:
+        assert res.stopped == "budget" and res.lower <= bfs(rows)[0] <= len(res.best)
+        res = search.run(expansions=3)
+    assert res.complete and res.lower == len(res.best) == bfs(rows)[0]
+    assert FLOOD.verify(p, res.best) == []
+
+
+def test_a_sequence_offered_from_outside_ends_the_search_at_once():
+    """Given the optimum from elsewhere (the solver), an A* whose open list holds only
+    states whose moves plus bound reach it is done without expanding any."""
+    rec = next(r for r in RECS if r["source"].endswith("12_12_06_002"))  # published 20
+    p = puzzle_from_doc(rec, "record")
+    board = Board(p)
+    search = AStar(board, board.beam(1))
+    first = search.run(expansions=50)
+    assert first.stopped == "budget" and first.lower <= 20
+    optimal = astar(board, board.beam(10, "reach")).best
+    assert len(optimal) == 20
+    search.offer(optimal)
+    # Only states below 20 moves stay open; the search goes on from them and ends.
+    res = search.run()
+    assert res.complete and res.lower == len(res.best) == 20 and res.best == optimal
+
+
+@pytest.mark.parametrize("name,moves", [("12_12_08_003", 23), ("14_14_06_001", 22)])
+@pytest.mark.parametrize("ascending", [False, True])
+def test_the_portfolio_proves_published_optima(name, moves, ascending):
+    """A* slices and solver slices in turn reach the published optimum (whichever closes
+    the gap), from a one-move-too-long sequence or better, each answer replayed."""
+    rec = next(r for r in RECS if r["source"].endswith(name))
+    p = puzzle_from_doc(rec, "record")
+    board = Board(p)
+    start = board.beam(1)
+    proof = prove(board, board.lower_bound(), start, AStar(board, start), Deadline(),
+                  ascending)
+    assert proof.lower == len(proof.best) == moves and proof.by in ("astar", "sat")
+    assert FLOOD.verify(p, proof.best) == []
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"seed{c[0]}")
+def test_the_solver_side_alone_proves_the_bfs_optimum(case):
+    rows, p = _setup(case)
+    board = Board(p)
+    proof = prove(board, board.lower_bound(), _slow_sequence(board), None, Deadline())
+    assert proof.by in ("sat", "") and proof.lower == len(proof.best) == bfs(rows)[0]
+    assert FLOOD.verify(p, proof.best) == []
+
+
+def test_the_portfolio_stops_at_its_deadline_with_valid_bounds():
+    p = puzzle_from_doc(HARDEST, "record")
+    board = Board(p)
+    start = board.beam(1)
+    t0 = time.monotonic()
+    proof = prove(board, board.lower_bound(), start, AStar(board, start), Deadline.after(0.4))
+    assert time.monotonic() - t0 < 0.9
+    assert proof.by == "" and proof.lower <= 33 <= len(proof.best) <= len(start)
+    assert FLOOD.verify(p, proof.best) == []

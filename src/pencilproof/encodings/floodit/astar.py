@@ -37,7 +37,7 @@ class AStarResult:
     complete: bool
     expanded: int
     stored: int
-    stopped: str  # "" when complete, else "deadline" or "memory"
+    stopped: str  # "" when complete, else "deadline", "memory" or "budget"
 
 
 def astar(board: Board, best: Moves, lower: int = 0, max_states: int = MAX_STATES,
@@ -45,90 +45,135 @@ def astar(board: Board, best: Moves, lower: int = 0, max_states: int = MAX_STATE
     """Look for a sequence shorter than ``best`` (a valid one); an open list that runs dry
     proves ``best`` optimal. ``lower`` is a bound already proven (it only raises the
     result's)."""
-    full = board.full
-    masks = board.colour_mask
-    bound = board.lower_bound
-    colours = range(len(masks))
-    neighbours = board.neighbours
-    upper = len(best)
-    start, border0 = board.initial()
-    if start == full:
-        return AStarResult(0, Moves(()), True, 0, 1, "")
+    return AStar(board, best, lower).run(deadline, max_states)
 
-    h0 = bound(start, border0, upper)
-    lower = max(lower, h0)
-    if lower >= upper:
-        return AStarResult(upper, best, True, 0, 1, "")
-    # seen: state -> (moves, parent state, colour); the open list holds
-    # (moves + estimate, -moves, tie, state, border, estimate).
-    seen: dict[int, tuple[int, int, int]] = {start: (0, -1, -1)}
-    heap: list[tuple[int, int, int, int, int, int]] = [(h0, 0, 0, start, border0, h0)]
-    push, pop = heapq.heappush, heapq.heappop
-    tie = 0
-    expanded = 0
-    found = -1          # the full state, once a shorter sequence reached it
-    check = deadline.limited
-    stopped = ""
-    try:
-        while heap:
-            if check and not expanded & 255:
-                deadline.check()  # before the pop: the open list stays whole
-            f, negg, _, state, border, h = pop(heap)
-            g = -negg
-            if f >= upper:
-                break  # nothing shorter than the best sequence is left
-            if seen[state][0] < g:
-                continue  # a stale entry: reached by fewer moves since
-            expanded += 1
-            rem = full & ~state
-            choice: tuple[int, ...] = ()
-            for c in colours:
-                x = masks[c] & rem
-                if x and not x & ~border:
-                    choice = (c,)
-                    break
-            if not choice:
-                choice = tuple(c for c in colours if masks[c] & border)
-            g2 = g + 1
-            for c in choice:
-                absorbed = border & masks[c]
-                s2 = state | absorbed
-                old = seen.get(s2)
-                if old is not None and old[0] <= g2:
-                    continue
-                if s2 == full:
+
+class AStar:
+    """An A* search that can be stopped and resumed, so that it can share one deadline
+    with the SAT proof in slices (:mod:`.portfolio`): :meth:`run` goes on until the
+    deadline given, the state budget, or the end; :meth:`offer` hands it a shorter
+    sequence found elsewhere, which prunes its open list from then on."""
+
+    def __init__(self, board: Board, best: Moves, lower: int = 0):
+        self.board = board
+        self.best = best
+        self.upper = len(best)
+        self.start, border0 = board.initial()
+        self.expanded = 0
+        self.found = -1          # the full state, once a shorter sequence reached it
+        self.done = False
+        if self.start == board.full:
+            self.best, self.upper, self.lower, self.done = Moves(()), 0, 0, True
+            self.seen: dict[int, tuple[int, int, int]] = {self.start: (0, -1, -1)}
+            self.heap: list[tuple[int, int, int, int, int, int]] = []
+            return
+        h0 = board.lower_bound(self.start, border0, self.upper)
+        self.lower = max(lower, h0)
+        # seen: state -> (moves, parent state, colour); the open list holds
+        # (moves + estimate, -moves, tie, state, border, estimate).
+        self.seen = {self.start: (0, -1, -1)}
+        self.heap = [(h0, 0, 0, self.start, border0, h0)]
+        self.tie = 0
+        if self.lower >= self.upper:
+            self.done = True
+
+    def offer(self, best: Moves) -> None:
+        """A shorter valid sequence from elsewhere: the search looks below it from now."""
+        if len(best) < self.upper:
+            self.best, self.upper, self.found = best, len(best), -1
+
+    def result(self, stopped: str) -> AStarResult:
+        lower = self.lower
+        if self.done:
+            lower = self.upper
+        else:
+            # pathmax makes f non-decreasing along every path, so the open list's least f
+            # bounds every sequence that continues from it; a pruned child had f >= upper.
+            lower = max(lower, min(self.heap[0][0], self.upper) if self.heap else self.upper)
+        self.lower = lower
+        return AStarResult(lower, self.best, lower >= self.upper, self.expanded,
+                           len(self.seen), stopped)
+
+    def run(self, deadline: Deadline = NEVER, max_states: int = MAX_STATES,
+            expansions: int | None = None) -> AStarResult:
+        """Expand states until the open list proves the best sequence optimal, the table
+        holds ``max_states`` states, ``deadline`` passes (checked every 64 expansions) or
+        this call has made ``expansions`` expansions (stopped: "budget")."""
+        if self.done:
+            return self.result("")
+        board = self.board
+        full = board.full
+        masks = board.colour_mask
+        bound = board.lower_bound
+        colours = range(len(masks))
+        neighbours = board.neighbours
+        upper = self.upper
+        seen, heap = self.seen, self.heap
+        push, pop = heapq.heappush, heapq.heappop
+        tie = self.tie
+        expanded = self.expanded
+        until = expanded + expansions if expansions is not None else -1
+        check = deadline.limited
+        stopped = ""
+        try:
+            while heap:
+                if check and not expanded & 63:
+                    deadline.check()  # before the pop: the open list stays whole
+                if heap[0][0] >= upper:
+                    break  # nothing shorter than the best sequence is left
+                f, negg, _, state, border, h = pop(heap)
+                g = -negg
+                if seen[state][0] < g:
+                    continue  # a stale entry: reached by fewer moves since
+                expanded += 1
+                rem = full & ~state
+                choice: tuple[int, ...] = ()
+                for c in colours:
+                    x = masks[c] & rem
+                    if x and not x & ~border:
+                        choice = (c,)
+                        break
+                if not choice:
+                    choice = tuple(c for c in colours if masks[c] & border)
+                g2 = g + 1
+                for c in choice:
+                    absorbed = border & masks[c]
+                    s2 = state | absorbed
+                    old = seen.get(s2)
+                    if old is not None and old[0] <= g2:
+                        continue
+                    if s2 == full:
+                        seen[s2] = (g2, state, c)
+                        self.found = s2
+                        upper = g2
+                        continue
+                    b2 = (border | neighbours(absorbed)) & ~s2
+                    cap = upper - g2 - 1
+                    h2 = bound(s2, b2, cap)
+                    if h2 < h - 1:
+                        h2 = h - 1
+                    if h2 > cap:
+                        continue  # cannot beat the best sequence
                     seen[s2] = (g2, state, c)
-                    found = s2
-                    upper = g2
-                    continue
-                b2 = (border | neighbours(absorbed)) & ~s2
-                cap = upper - g2 - 1
-                h2 = bound(s2, b2, cap)
-                if h2 < h - 1:
-                    h2 = h - 1
-                if h2 > cap:
-                    continue  # cannot beat the best sequence
-                seen[s2] = (g2, state, c)
-                tie += 1
-                push(heap, (g2 + h2, -g2, tie, s2, b2, h2))
-            if len(seen) > max_states:
-                stopped = "memory"
-                break
-    except TimeUp:
-        stopped = "deadline"
-    if found >= 0:
-        seq: list[int] = []
-        s = found
-        while s != start:
-            _, parent, c = seen[s]
-            seq.append(c)
-            s = parent
-        best = Moves(tuple(reversed(seq)))
-    if stopped:
-        # pathmax makes f non-decreasing along every path, so the open list's least f
-        # bounds every sequence that continues from it; a pruned child had f >= upper.
-        proven = min(heap[0][0], upper) if heap else upper
-        lower = max(lower, proven)
-    else:
-        lower = len(best)
-    return AStarResult(lower, best, lower >= len(best), expanded, len(seen), stopped)
+                    tie += 1
+                    push(heap, (g2 + h2, -g2, tie, s2, b2, h2))
+                if len(seen) > max_states:
+                    stopped = "memory"
+                    break
+                if expanded == until:
+                    stopped = "budget"
+                    break
+        except TimeUp:
+            stopped = "deadline"
+        self.tie, self.expanded = tie, expanded
+        if self.found >= 0 and upper < self.upper:
+            seq: list[int] = []
+            s = self.found
+            while s != self.start:
+                _, parent, c = seen[s]
+                seq.append(c)
+                s = parent
+            self.best, self.upper = Moves(tuple(reversed(seq))), upper
+        if not stopped:
+            self.done = True
+        return self.result(stopped)

@@ -5,10 +5,10 @@ pivot's region (the pivot is the top-left cell unless the puzzle's ``pivot`` par
 says otherwise) takes it and so merges with every bordering area of that colour. An
 answer is a :class:`~.board.Moves` sequence; the verifier replays it on the
 cells. The question is the optimum: ``bounds`` gives Puchert's lower bound and a beam
-search's sequence, both improved by a budgeted A* search (:mod:`.astar`, which proves
-easy boards on its own; then no solver is made), and a wider beam's sequence; then the
-checker proves "at most k moves" impossible for k from the lower bound upwards on one
-CaDiCaL solver (:mod:`.sat`) until a sequence is found or k reaches the best count. The seed
+search's sequence, improved by a first A* slice (:mod:`.astar`, which proves easy boards
+on its own; then no solver is imported) and a wider beam's sequence; then A* slices and
+CaDiCaL slices (:mod:`.sat`) take turns under the one deadline until one of them closes
+the gap (:mod:`.portfolio`). The seed
 project's z3 formulation and its five modes are ``solve --mode`` (:mod:`.seed`).
 """
 from __future__ import annotations
@@ -26,7 +26,8 @@ from .board import (COLOUR_CHARS, MAX_COLOURS, Board, Level, Moves, boards_after
                             pivot_of, replay)
 from .formats import DigitGrid, TathamID, ThesisBoard
 from .sat import FloodEncoded
-from .astar import astar
+from .astar import AStar
+from .portfolio import prove
 from .search import improve
 from .seed import SEED_MODES
 
@@ -50,14 +51,14 @@ BEAM_TIES = ("reach",)
 #: 122.5 s over the first four hard boards (one beam, none of it: 103.4 s).
 SEARCH_NODES = 0
 
-#: States the A* search (:mod:`.astar`) may keep before it gives way to the beam and the
-#: SAT proof (0: no A*), at most about 0.4 s of CPU up to 16x16 (some 10,000 expansions a
-#: second in CPython, most of it in Puchert's bound). On the first 56 thesis boards (12x12
-#: to 16_16_08_002) 3000 states prove 16 alone, 12,000 states 24, but a board it cannot
-#: finish costs the whole budget, and the solver proves the rest faster than more states would:
-#: over five 12x12 to 16x16 boards (no beams, no exact search) 3000 states took 6.2 s of
-#: CPU, 12,000 7.2 s and 40,000 21.9 s.
-ASTAR_STATES = 3000
+#: States the first A* slice (:mod:`.astar`) may store before the wide beam and the
+#: portfolio of A* and solver slices (:mod:`.portfolio`); 0: no A* at all. A board that
+#: slice proves (at most about 0.4 s up to 16x16) never imports a solver. A count, not
+#: seconds, so that what is proven without a solver does not depend on the machine's
+#: load. On the first 56 thesis boards 3000 states prove 16 alone, 12,000 states 24, but
+#: the solver proves the rest faster than more states would: over five 12x12 to 16x16
+#: boards 3000 states took 6.2 s of CPU, 12,000 7.2 s and 40,000 21.9 s (2026-11-28).
+ASTAR_FIRST = 3000
 
 #: Width of the beam whose sequence bounds the A* search (a child whose moves plus bound
 #: reach it is not stored). Measured (12,000 states): width 1 against 10 on 16_16_06_001,
@@ -116,9 +117,11 @@ class FloodOptimum(Optimisation):
     generator = FloodBoards()
 
     def __init__(self, width: int = BEAM_WIDTH, nodes: int = SEARCH_NODES,
-                 ties: Sequence[str] = BEAM_TIES, astar_states: int = ASTAR_STATES):
+                 ties: Sequence[str] = BEAM_TIES, astar_first: int = ASTAR_FIRST,
+                 portfolio: bool = True):
         self.width = width
-        self.astar_states = astar_states
+        self.astar_first = astar_first
+        self.portfolio = portfolio
         self.nodes = nodes
         self.ties = tuple(ties)
         self._last: tuple[Puzzle, Board] | None = None
@@ -127,24 +130,28 @@ class FloodOptimum(Optimisation):
         return len(answer)
 
     def bounds(self, puzzle: Puzzle, deadline: Deadline = NEVER) -> tuple[int, Moves]:
-        """Puchert's bound and the beam's sequence, both improved by the exact search
-        within its node budget (it raises the bound only by a completed search). When
-        ``deadline`` passes first: the best sequence of the searches that finished, or
-        TimeUp carrying the lower bound if none did."""
+        """Puchert's bound and a narrow beam's sequence, improved by a first A* slice and a
+        wide beam, then (``portfolio``) closed by A* and CaDiCaL in turn under
+        ``deadline`` (:mod:`.portfolio`), so that the checker's own solver loop only runs
+        when the deadline came first. When ``deadline`` passes: the best sequence found
+        so far with the bound proven so far, or TimeUp carrying the bound if no sequence
+        was found yet."""
         refuse_huge(puzzle)
         board = self._board(puzzle, deadline)
         lower = board.lower_bound(deadline=deadline)
         best: Moves | None = None
         levels: list[Level] = []
         keep = board.n <= LEVEL_AREAS and self.nodes > 0
-        astar_runs = bool(self.astar_states) and board.n <= ASTAR_AREAS
+        astar_runs = self.astar_first > 0 and board.n <= ASTAR_AREAS
         try:  # a first sequence at once (a big board's beams take minutes)
             best = (board.beam(ASTAR_BEAM, "reach", deadline=deadline) if astar_runs
                     else board.beam(1, deadline=deadline))
         except TimeUp:
             raise TimeUp(found=lower) from None
+        search: AStar | None = None
         if astar_runs:
-            first = astar(board, best, lower, self.astar_states, deadline)
+            search = AStar(board, best, lower)
+            first = search.run(deadline, self.astar_first)
             if first.complete or first.stopped == "deadline":
                 return first.lower, first.best
             lower, best = first.lower, first.best
@@ -155,12 +162,17 @@ class FloodOptimum(Optimisation):
                 return lower, best
             if len(moves) < len(best):
                 best = moves
+                if search is not None:
+                    search.offer(best)
             for t, level in enumerate(kept):
                 if t == len(levels):
                     levels.append([])
                 levels[t].extend(level)
             if len(best) <= lower:
                 return lower, best
+        if self.portfolio:
+            proof = prove(board, lower, best, search, deadline)
+            return proof.lower, proof.best
         if not self.nodes:
             return lower, best
         res = improve(board, best, lower, max_nodes=self.nodes, levels=levels,

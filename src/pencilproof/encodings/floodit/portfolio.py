@@ -1,0 +1,158 @@
+"""Flood-It's exact search and SAT proof in turn, under one deadline, each stopping the other.
+
+The A* search (:mod:`.astar`) proves easy boards in a fraction of a second and no solver
+can beat it there; on harder boards its table grows by some 6000 states a second (CPython)
+and the SAT proof (:mod:`.sat`, CaDiCaL) wins. Which kind a board is cannot be told
+beforehand, so :func:`prove` runs both in slices in one process: a slice of A*, then a
+slice of the solver (the solver keeps what it learned between slices), the solver's
+slices doubling and each A* slice a tenth of the solver slice before it (measured: the
+A* rarely wins once its first slice is over, see :data:`ASTAR_SHARE`), so a board the
+solver proves pays the A* a tenth more. One process, not two: the machines this runs on are often shared
+(two cores here) and a second process would pay Python's start-up and the board again.
+
+What each side finds helps the other: a shorter sequence from the solver prunes the A*'s
+open list, and the A*'s proven lower bound (its open list's least ``moves + estimate``)
+moves the solver's target up. Every sequence either finds is replayed on the cells
+(:func:`.board.replay`) before it is kept.
+
+The solver here is always CaDiCaL (python-sat), imported only when the first A* slice
+has not proven the board.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ...solvers.backends import EncodingTimeout, Status, TooLarge, make_backend
+from ...solvers.deadline import Deadline, TimeUp
+from .astar import AStar
+from .board import Board, Moves, replay
+from .sat import FloodEncoded
+
+#: Whether the solver proves "at most k moves" impossible for k upwards from the proven
+#: bound (each proof helping the next) rather than "fewer than the best" at once.
+#: Measured (CPU s, 2026-11-28, the machine shared): the solves alone, one CaDiCaL per
+#: board after a width-100 beam: 003b 22.9 upwards against 16.9 at once, 14_14_10_002
+#: 4.9 / 4.4, 16_16_08_002 9.7 / 7.9; on 16_16_10_030 (beam 36, optimum 35) neither
+#: ended in 25 s. The whole default path in paired runs: 003b 24.2 / 19.0, 16_16_10_005
+#: 20.1 / 21.0, 16_16_10_010 31.0 / 34.6. Mixed, 003b (a target of its own) decides.
+ASCENDING = False
+#: Seconds of the first solver slice; each next one is twice as long.
+SAT_FIRST = 0.2
+#: An A* slice lasts this share of the solver slice before it. Measured (CPU s, paired
+#: runs against the path before, 2026-11-28): with A* slices of 0.1 s each, over 24 12x12
+#: boards the portfolio took 27.1 s against 22.6 s before, and no board was proven by a
+#: later A* slice: beyond the first slice the A* (CPython, some 6000 expansions a second)
+#: needs 3-10x the solver's time on every thesis board measured (12_12_08_001 4.0 s
+#: against 1.0 s, 14_14_08_001 3.0 s against 1.0 s), so it keeps a small share only.
+ASTAR_SHARE = 0.1
+#: States the A* table may hold (about 250 bytes each on a 20x20 board): past this the
+#: solver goes on alone.
+ASTAR_MAX_STATES = 400_000
+
+
+@dataclass(frozen=True)
+class Proof:
+    """``lower`` <= optimum <= ``len(best)``; ``by`` says what closed the gap ("astar",
+    "sat", or "" when the deadline came first); ``expanded`` and ``sat_calls`` what each
+    side did."""
+
+    lower: int
+    best: Moves
+    by: str
+    expanded: int
+    sat_calls: int
+
+
+class _Sat:
+    """The solver side: one CaDiCaL instance over sequences of at most ``horizon`` moves,
+    asked "fewer moves than the best?" (``ascending``: "at most ``lower`` moves?" upwards
+    from the proven bound, which :data:`ASCENDING` says against)."""
+
+    def __init__(self, board: Board, horizon: int, deadline: Deadline,
+                 ascending: bool = ASCENDING):
+        self.board = board
+        self.ascending = ascending
+        self.backend: Any = make_backend("cadical")
+        self.backend.deadline = deadline.at
+        try:
+            self.model = FloodEncoded(board, self.backend, horizon)
+        except BaseException:
+            self.backend.close()
+            raise
+        self.backend.deadline = None
+
+    def step(self, lower: int, best: Moves, until: float) -> tuple[int, Moves]:
+        """Raise ``lower`` or shorten ``best`` until they meet or ``until`` (monotonic)."""
+        puzzle = self.board.puzzle
+        while lower < len(best):
+            target = lower if self.ascending else len(best) - 1
+            status = self.backend.solve(self.model.at_most(target), deadline=until)
+            if status is Status.UNKNOWN:
+                break
+            if status is Status.UNSAT:
+                lower = target + 1
+                continue
+            found = self.model.decode()
+            if not replay(puzzle, found.colours).flooded or len(found) > target:
+                raise AssertionError(f"the solver's {len(found)}-move sequence does not "
+                                     f"flood the board within {target} moves")
+            best = found
+        return lower, best
+
+    def close(self) -> None:
+        self.backend.close()
+
+
+def prove(board: Board, lower: int, best: Moves, search: AStar | None,
+          deadline: Deadline, ascending: bool = ASCENDING) -> Proof:
+    """Close the gap between ``lower`` (proven) and ``best`` (a valid sequence) with the A*
+    ``search`` (already started, or None) and the solver in turn, until ``deadline``."""
+    sat: _Sat | None = None
+    sat_slice = SAT_FIRST
+    astar_slice = 0.0  # the caller has run the first A* slice
+    by = ""
+    try:
+        while lower < len(best):
+            if deadline.passed():
+                break
+            if search is not None and astar_slice > 0:
+                res = search.run(deadline.within(astar_slice), ASTAR_MAX_STATES)
+                lower = max(lower, res.lower)
+                if len(res.best) < len(best):
+                    best = res.best
+                if lower >= len(best):
+                    by = "astar"
+                    break
+                if res.stopped == "memory":
+                    search = None  # its table is full: the solver goes on alone
+                if deadline.passed():
+                    break
+            if sat is None:
+                try:
+                    sat = _Sat(board, len(best) - 1, deadline, ascending)
+                except (EncodingTimeout, TooLarge):
+                    break
+            until = time.monotonic() + sat_slice
+            if deadline.at is not None:
+                until = min(until, deadline.at)
+            if search is None and deadline.at is not None:
+                until = deadline.at  # nothing to take turns with
+            try:
+                lower, found = sat.step(lower, best, until)
+            except TimeUp:  # pragma: no cover - the backend answers UNKNOWN instead
+                break
+            astar_slice = ASTAR_SHARE * sat_slice
+            sat_slice *= 2
+            if len(found) < len(best):
+                best = found
+                if search is not None:
+                    search.offer(best)
+            if lower >= len(best):
+                by = "sat"
+    finally:
+        calls = sat.backend.calls if sat is not None else 0
+        if sat is not None:
+            sat.close()
+    return Proof(lower, best, by, search.expanded if search is not None else 0, calls)
