@@ -14,6 +14,7 @@ import pytest
 from pencilproof.checker import optimum
 from pencilproof.encodings import GENRES
 from pencilproof.encodings.floodit.astar import AStar, astar
+from pencilproof.encodings.floodit import portfolio
 from pencilproof.encodings.floodit.portfolio import prove
 from pencilproof.encodings.floodit.board import Board, Moves
 from pencilproof.formats.jsondoc import puzzle_from_doc
@@ -225,6 +226,26 @@ def test_the_solver_side_alone_proves_the_bfs_optimum(case):
     proof = prove(board, board.lower_bound(), _slow_sequence(board), None, Deadline())
     assert proof.by in ("sat", "") and proof.lower == len(proof.best) == bfs(rows)[0]
     assert FLOOD.verify(p, proof.best) == []
+
+
+@pytest.mark.parametrize("backend", ["cadical", "z3"])
+def test_the_solver_side_proves_published_optima_on_the_solver_chosen(backend, monkeypatch):
+    """The portfolio's solver is the one the user chose: z3 (the reference solver) proves
+    the same published optima as CaDiCaL, from a single-beam sequence several moves long."""
+    made = []
+    real = portfolio.make_backend
+    monkeypatch.setattr(portfolio, "make_backend", lambda name=None: made.append(name) or
+                        real(name))
+    for name, moves in (("12_12_06_001", 18), ("14_14_06_001", 22)):
+        rec = next(r for r in RECS if r["source"].endswith(name))
+        p = puzzle_from_doc(rec, "record")
+        board = Board(p)
+        start = board.beam(1)
+        assert len(start) > moves
+        proof = prove(board, board.lower_bound(), start, None, Deadline(), backend=backend)
+        assert proof.by == "sat" and proof.lower == len(proof.best) == moves
+        assert FLOOD.verify(p, proof.best) == []
+    assert made == [backend, backend]
 
 
 def test_the_portfolio_stops_at_its_deadline_with_valid_bounds():

@@ -88,7 +88,8 @@ class DominationOptimum(Optimisation):
     def cost(self, puzzle: Puzzle, answer: Shading) -> int:
         return len(answer.shaded)
 
-    def bounds(self, puzzle: Puzzle, deadline: Any = None) -> tuple[int, Shading]:
+    def bounds(self, puzzle: Puzzle, deadline: Any = None, backend: str | None = None
+               ) -> tuple[int, Shading]:
         # A mark covers at most 5 cells; marking every cell is always valid.
         lower = -(-puzzle.rows * puzzle.cols // 5)
         return lower, Shading(tuple("#" * puzzle.cols for _ in range(puzzle.rows)))

@@ -413,7 +413,7 @@ def optimum(puzzle: Puzzle, *, limit: int | None = None, backend: str | None = N
         raise InputError(f"{genre.name} asks whether the answer is unique, not for an optimum")
     until = deadline.within(time_limit)
     try:
-        lower, answer = opt.bounds(puzzle, until)
+        lower, answer = opt.bounds(puzzle, until, backend)
     except TimeUp as e:  # not even a first answer in time (perhaps a lower bound)
         lower = e.found if isinstance(e.found, int) else 0
         verdict = (Verdict.NOT_ACHIEVABLE if limit is not None and lower > limit

@@ -588,10 +588,12 @@ class Optimisation(abc.ABC):
         """The cost of a valid answer (moves, marks, ...)."""
 
     @abc.abstractmethod
-    def bounds(self, puzzle: Puzzle, deadline: "Deadline") -> tuple[int, Any]:
+    def bounds(self, puzzle: Puzzle, deadline: "Deadline", backend: str | None = None
+               ) -> tuple[int, Any]:
         """A proven lower bound on the cost, and some valid answer (an upper bound); every
         loop asks ``deadline``, which raises :class:`~pencilproof.solvers.deadline.TimeUp`
-        if no answer is found in time."""
+        if no answer is found in time. Bounds that solve use ``backend``, the solver the
+        user chose (None: the default)."""
 
     @abc.abstractmethod
     def encode_within(self, puzzle: Puzzle, backend: "Backend", limit: int,

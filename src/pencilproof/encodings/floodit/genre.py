@@ -129,9 +129,10 @@ class FloodOptimum(Optimisation):
     def cost(self, puzzle: Puzzle, answer: Moves) -> int:
         return len(answer)
 
-    def bounds(self, puzzle: Puzzle, deadline: Deadline = NEVER) -> tuple[int, Moves]:
+    def bounds(self, puzzle: Puzzle, deadline: Deadline = NEVER, backend: str | None = None
+               ) -> tuple[int, Moves]:
         """Puchert's bound and a narrow beam's sequence, improved by a first A* slice and a
-        wide beam, then (``portfolio``) closed by A* and CaDiCaL in turn under
+        wide beam, then (``portfolio``) closed by A* and ``backend`` in turn under
         ``deadline`` (:mod:`.portfolio`), so that the checker's own solver loop only runs
         when the deadline came first. When ``deadline`` passes: the best sequence found
         so far with the bound proven so far, or TimeUp carrying the bound if no sequence
@@ -171,7 +172,7 @@ class FloodOptimum(Optimisation):
             if len(best) <= lower:
                 return lower, best
         if self.portfolio:
-            proof = prove(board, lower, best, search, deadline)
+            proof = prove(board, lower, best, search, deadline, backend=backend)
             return proof.lower, proof.best
         if not self.nodes:
             return lower, best

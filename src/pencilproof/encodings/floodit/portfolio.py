@@ -15,8 +15,8 @@ open list, and the A*'s proven lower bound (its open list's least ``moves + esti
 moves the solver's target up. Every sequence either finds is replayed on the cells
 (:func:`.board.replay`) before it is kept.
 
-The solver here is always CaDiCaL (python-sat), imported only when the first A* slice
-has not proven the board.
+The solver is the one the user chose (CaDiCaL by default), made only when the first A*
+slice has not proven the board.
 """
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from ...errors import InternalError
 from ...solvers.backends import EncodingTimeout, Status, TooLarge, make_backend
 from ...solvers.deadline import Deadline, TimeUp
 from .astar import AStar
@@ -71,10 +72,10 @@ class _Sat:
     from the proven bound, which :data:`ASCENDING` says against)."""
 
     def __init__(self, board: Board, horizon: int, deadline: Deadline,
-                 ascending: bool = ASCENDING):
+                 ascending: bool = ASCENDING, backend: str | None = None):
         self.board = board
         self.ascending = ascending
-        self.backend: Any = make_backend("cadical")
+        self.backend: Any = make_backend(backend)
         self.backend.deadline = deadline.at
         try:
             self.model = FloodEncoded(board, self.backend, horizon)
@@ -96,8 +97,8 @@ class _Sat:
                 continue
             found = self.model.decode()
             if not replay(puzzle, found.colours).flooded or len(found) > target:
-                raise AssertionError(f"the solver's {len(found)}-move sequence does not "
-                                     f"flood the board within {target} moves")
+                raise InternalError(f"floodit: the solver's {len(found)}-move sequence "
+                                    f"does not flood the board within {target} moves")
             best = found
         return lower, best
 
@@ -106,9 +107,11 @@ class _Sat:
 
 
 def prove(board: Board, lower: int, best: Moves, search: AStar | None,
-          deadline: Deadline, ascending: bool = ASCENDING) -> Proof:
+          deadline: Deadline, ascending: bool = ASCENDING, backend: str | None = None
+          ) -> Proof:
     """Close the gap between ``lower`` (proven) and ``best`` (a valid sequence) with the A*
-    ``search`` (already started, or None) and the solver in turn, until ``deadline``."""
+    ``search`` (already started, or None) and the solver ``backend`` in turn, until
+    ``deadline``."""
     sat: _Sat | None = None
     sat_slice = SAT_FIRST
     astar_slice = 0.0  # the caller has run the first A* slice
@@ -131,7 +134,7 @@ def prove(board: Board, lower: int, best: Moves, search: AStar | None,
                     break
             if sat is None:
                 try:
-                    sat = _Sat(board, len(best) - 1, deadline, ascending)
+                    sat = _Sat(board, len(best) - 1, deadline, ascending, backend)
                 except (EncodingTimeout, TooLarge):
                     break
             until = time.monotonic() + sat_slice
