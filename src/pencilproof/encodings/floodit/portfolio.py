@@ -67,9 +67,10 @@ class Proof:
 
 
 class _Sat:
-    """The solver side: one CaDiCaL instance over sequences of at most ``horizon`` moves,
-    asked "fewer moves than the best?" (``ascending``: "at most ``lower`` moves?" upwards
-    from the proven bound, which :data:`ASCENDING` says against)."""
+    """The solver side: one solver (CaDiCaL unless the user chose z3) over sequences of
+    at most ``horizon`` moves, asked "fewer moves than the best?" (``ascending``: "at
+    most ``lower`` moves?" upwards from the proven bound, which :data:`ASCENDING` says
+    against)."""
 
     def __init__(self, board: Board, horizon: int, deadline: Deadline,
                  ascending: bool = ASCENDING, backend: str | None = None):
