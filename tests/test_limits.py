@@ -156,7 +156,8 @@ def test_a_huge_token_is_quoted_as_a_short_excerpt(run_cli, tmp_path):
     (tmp_path / "t.txt").write_text(f"canal 2x2\n. {token}\n. .\n")
     code, out, err = run_cli("check", str(tmp_path / "t.txt"))
     assert (code, out) == (2, "")
-    assert len(err) < 400 and err.count("\n") == 1
+    # the excerpt is short whatever the path's length (pytest's numbered temp folders grow)
+    assert len(err) - len(str(tmp_path)) < 360 and err.count("\n") == 1
     assert err.startswith(f"pencilproof: error: {tmp_path / 't.txt'}:2:3: r1c2: unknown token 'xxx")
     assert "characters left out" in err and err.endswith("END' (expected '.', '?' or an integer)\n")
 

@@ -37,8 +37,8 @@ def test_an_interrupt_inside_a_print_leaves_no_half_line(monkeypatch, capsys):
         return 0
     real_parse = program.build_parser
 
-    def parser():
-        p = real_parse()
+    def parser(only=None):
+        p = real_parse(only)
         parse = p.parse_args
 
         def parse_args(argv=None):

@@ -20,8 +20,7 @@ from ..formats import Document, load_answer, load_document, share_fields
 from ..output.unicode import render_grid, render_pair
 from ..puzzle import Puzzle, Solution
 from ..solvers.deadline import Deadline
-from .analysis import grade_of_result
-from .args import Subparsers, positive_float, positive_int
+from .args import LaterChoices, Subparsers, later, positive_float, positive_int
 from .common import (EXIT_NO, EXIT_OK, EXIT_UNKNOWN, ReadTimeUp, bad, documents, drawable,
                      labelled, per_puzzle, picture_fits, plural, readable, timed,
                      with_options, worst)
@@ -50,8 +49,8 @@ def _solver_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--solver", choices=sorted(BACKENDS), default=DEFAULT_BACKEND,
                    help=f"SAT backend (default: {DEFAULT_BACKEND}; z3 is the reference)")
     p.add_argument("--encoding", default=None,
-                   help="the genre's encoding (default: its first); " + "; ".join(
-                       f"{g.name}: {', '.join(g.encodings)}" for g in GENRES.values()))
+                   help=later(lambda: "the genre's encoding (default: its first); " + "; ".join(
+                       f"{g.name}: {', '.join(g.encodings)}" for g in GENRES.values())))
     p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
                    help="give up with verdict 'unknown' after this many seconds per puzzle "
                         "(a finite number; leave it out for no limit)")
@@ -137,7 +136,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         codes.append(res.verdict.exit_code)
         if answer and answer[0] == "not_a_solution":
             codes.append(EXIT_NO)  # an invalid answer is exit 1, as for verify
-        graded = grade_of_result(item, res, deadline) if args.grade else None
+        graded = None
+        if args.grade:  # the analyses are imported only for --grade
+            from .analysis import grade_of_result
+            graded = grade_of_result(item, res, deadline)
         if args.json:
             out = {"source": label, **res.to_json(), **_share(item)}
             if answer:
@@ -387,11 +389,11 @@ def add_solve(sub: Subparsers) -> None:
     s = sub.add_parser("solve", help="print one solution (optimisation genres: an optimal one)")
     s.add_argument("puzzles", nargs="+", metavar="PUZZLE")
     s.add_argument("--json", action="store_true")
-    modes = sorted({m.name for g in GENRES.values() for m in g.modes})
-    s.add_argument("--mode", default=None, choices=modes or None,
-                   help="another solver the genre offers; " + "; ".join(
+    s.add_argument("--mode", default=None, metavar="MODE",
+                   choices=LaterChoices(lambda: sorted({m.name for g in GENRES.values() for m in g.modes})),
+                   help=later(lambda: "another solver the genre offers; " + "; ".join(
                        f"{g.name}: " + ", ".join(f"{m.name} ({m.description})" for m in g.modes)
-                       for g in GENRES.values() if g.modes))
+                       for g in GENRES.values() if g.modes)))
     s.add_argument("--lower", type=_natural, default=None, metavar="N",
                    help="--mode search: lower bound of the binary search")
     s.add_argument("--upper", type=_natural, default=None, metavar="N",

@@ -16,6 +16,7 @@ import re
 import shlex
 import sys
 import time
+from importlib import import_module
 from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from .. import __version__
@@ -23,8 +24,7 @@ from ..encodings import GENRES
 from ..errors import InputError, InternalError, NotApplicable, excerpt
 from ..output.unicode import stdout_is_unicode
 from ..solvers import deadline as interrupts
-from . import analysis, check, formats, generator, web
-from .args import Subparsers
+from .args import HelpFormatter, Subparsers
 from .common import (EXIT_BAD, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED,
                      EXIT_UNKNOWN, ReadTimeUp, err, process_started, start_clock)
 
@@ -44,7 +44,11 @@ def _dash_hint() -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with a one-line error and exit code 2."""
+    """argparse with a one-line error and exit code 2, and help texts made when printed."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         message = excerpt(message + _dash_hint())  # one short line, whatever was typed
@@ -71,18 +75,39 @@ def _add_genres(sub: Subparsers) -> None:
     g.set_defaults(func=cmd_genres)
 
 
-#: What adds the subcommands, in the order ``pencilproof -h`` lists them; each takes the
-#: subparsers object. Keeps each module a list of thin commands.
-COMMANDS: list[Callable[[Subparsers], None]] = [
-    check.add_check, check.add_solve, check.add_count, formats.add_url, check.add_verify,
-    _add_genres,
-    formats.extend,    # render, convert
-    generator.extend,  # minimize, generate
-    analysis.extend,   # backbone, repair, explain
-    web.extend]        # serve
+#: What adds the subcommands, in the order ``pencilproof -h`` lists them, with the
+#: commands each adds; each takes the subparsers object. Keeps each module a list of
+#: thin commands.
+#: Each is ``module:function`` of this package, imported only when its commands are in
+#: the parser (the analyses, the generator and the server import much that ``check``
+#: does not use).
+COMMANDS: list[tuple[tuple[str, ...], str]] = [
+    (("check",), "check:add_check"), (("solve",), "check:add_solve"),
+    (("count",), "check:add_count"), (("url",), "formats:add_url"),
+    (("verify",), "check:add_verify"), (("genres",), "program:_add_genres"),
+    (("render", "convert"), "formats:extend"),
+    (("minimize", "generate"), "generator:extend"),
+    (("backbone", "repair", "explain", "conflict"), "analysis:extend"),
+    (("serve",), "web:extend")]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _adder(where: str) -> Callable[[Subparsers], None]:
+    module, _, name = where.partition(":")
+    add: Callable[[Subparsers], None] = getattr(import_module(f"{__package__}.{module}"), name)
+    return add
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` runs, when its first word names one: the parser then
+    holds that command alone (some commands' options and help name every genre, and
+    naming them imports every genre module). None (``-h``, ``--version``, a typo):
+    every command."""
+    names = {name for names, _ in COMMANDS for name in names}
+    return argv[0] if argv and argv[0] in names else None
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand, or of ``command`` alone."""
     p = _Parser(prog="pencilproof",
                 description="Prove pencil puzzles have exactly one solution.",
                 epilog="PUZZLE is a text, JSON, pzprv3 or Janko file, a .jsonl batch, '-' for "
@@ -93,8 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"pencilproof {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for add in COMMANDS:
-        add(sub)
+    for names, add in COMMANDS:
+        if command is None or command in names:
+            _adder(add)(sub)
     return p
 
 
@@ -212,7 +238,7 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
     _closed_streams()
     global _argv
     _argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    parser = build_parser(_command_of(_argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # --help, --version, or a usage error (already printed)

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any, Iterator, NoReturn, Union
 
-from ..encodings import GENRES, code_format, get_genre, recognize_code
+from ..encodings import code_format, get_genre, own_format_genres, recognize_code
 from ..encodings import code_formats as _codes
 from ..errors import InputError
 from ..puzzle import Puzzle, Solution
@@ -36,7 +36,7 @@ FORMATS = ("text", "json", "jsonl", "url", "pzprv3", "janko", "code")
 
 def file_formats() -> dict[str, Any]:
     """Every genre's own whole-file formats by ``--format`` name (Flood-It's digit grids)."""
-    return {f.name: f for g in GENRES.values() for f in g.formats.files}
+    return {f.name: f for g in own_format_genres() for f in g.formats.files}
 
 
 def format_names() -> tuple[str, ...]:
