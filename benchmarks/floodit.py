@@ -15,7 +15,8 @@ seed's formulation (0: skip it); ``--solver z3`` runs the default path on z3.
 
 ``--boards DIR`` takes the boards from the thesis files in DIR (``ROWS COLS COLOURS``, the
 cells, the optimum: github.com/manteuffel723/flood-it-boards, 99problems/) instead of
-tests/data/floodit.jsonl. ``--peers PEERS``: PEERS holds the sources of smack42/ColorFill
+tests/data/floodit.jsonl, and each board runs as a user runs it: ``pencilproof solve --json
+--time-limit L FILE`` (the console script, start-up included). ``--peers PEERS``: PEERS holds the sources of smack42/ColorFill
 (Java) and aaronpuchert/floodit (C++), in any subfolders; they are built into PEERS/build
 (javac, g++ -O2) and run on the same boards, one process at a time, in turn with ours
 (the order rotates from board to board, so load on the machine hits all three), each
@@ -107,12 +108,30 @@ def run_child(which: str, how: str, limit: float, solver: str) -> tuple[dict, fl
 
 def run_child_cpu(which: str, how: str, limit: float,
                   solver: str) -> tuple[dict, float, float, float]:
+    kind, _, path = which.partition(":")
+    if kind == "file" and how == "default":  # a board file: what a user runs
+        text, status, wall, cpu, mb = measured(
+            cli() + ["solve", "--json", "--time-limit", str(limit), "--solver", solver, path])
+        try:
+            got = json.loads(text.strip().splitlines()[-1])
+            return ({"optimum": got["optimum"] if got["proven"] else None,
+                     "lower": got["lower_bound"], "best": got["best"],
+                     "seconds": got["seconds"]}, wall, cpu, mb)
+        except (IndexError, KeyError, json.JSONDecodeError):
+            return {"error": f"exit status {status}"}, wall, cpu, mb
     text, status, wall, cpu, mb = measured([sys.executable, __file__, "--child", which, how,
                                            str(limit), solver])
     try:
         return json.loads(text.strip().splitlines()[-1]), wall, cpu, mb
     except (IndexError, json.JSONDecodeError):
         return {"error": f"exit status {status}"}, wall, cpu, mb
+
+
+def cli() -> list[str]:
+    """The ``pencilproof`` console script beside this Python (as a user runs it), else
+    ``python -m pencilproof.cli``."""
+    script = Path(sys.executable).with_name("pencilproof")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "pencilproof.cli"]
 
 
 # -- peers ----------------------------------------------------------------------------------
