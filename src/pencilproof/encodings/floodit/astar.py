@@ -41,7 +41,7 @@ SLICE = 256
 try:
     from . import _astar as _core
 except ImportError:  # no C compiler at install: the Python search alone
-    _core = None
+    _core = None  # type: ignore[assignment]
 
 
 def compiled() -> bool:
