@@ -172,6 +172,7 @@ static int grow_slots(Core *s) {
 
 /* A new node for (state, border); its index, or -1 with MemoryError. */
 static long new_node(Core *s, const word *state, const word *border) {
+    if (s->nodes >= 0xfffffffeL) goto fail; /* node indices are 32 bits (slots hold k + 1) */
     if (s->nodes == s->node_cap) {
         Py_ssize_t cap = s->node_cap * 2;
         size_t W2 = (size_t)2 * s->W;
