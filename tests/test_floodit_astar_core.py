@@ -183,6 +183,20 @@ def test_a_deadline_stops_the_c_search_within_a_slice():
 
 
 @pytest.mark.timed
+def test_a_deadline_stops_the_c_search_on_a_board_of_3000_areas():
+    """Expansions take some 100 times longer there: the slices shrink to keep the stop
+    within a few milliseconds of the deadline."""
+    rng = random.Random(5)
+    board = Board(_random_puzzle(rng, 64, 64, 10))
+    assert board.n > 3000
+    search = AStar(board, _slow_sequence(board), pure=False)
+    t0 = time.monotonic()
+    res = search.run(Deadline.after(0.2))
+    assert time.monotonic() - t0 < 0.3
+    assert res.stopped == "deadline" and res.expanded > 0 and search.slice < astar_module.SLICE
+
+
+@pytest.mark.timed
 def test_ctrl_c_surfaces_from_inside_the_c_search_and_it_can_go_on():
     """A SIGINT-like interrupt (SIGALRM's handler raising KeyboardInterrupt) during one
     long C call surfaces within a second; the search then resumes with valid bounds."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import heapq
 import os
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,9 +35,12 @@ from .board import Board, Moves
 #: core needs some 70-110 bytes a state up to 20x20 (see _astar.c).
 MAX_STATES = 2_000_000
 
-#: Expansions of the C core between two looks at the deadline: a few milliseconds (a 20x20
-#: board's expansion takes some 10-20 us).
-SLICE = 256
+#: Expansions of the C core's first slice between two looks at the deadline (few: on a
+#: board of thousands of areas an expansion can take a millisecond); each next slice is
+#: halved or doubled (1 to :data:`SLICE_MAX`) so that it lasts 2-10 ms, whatever the board
+#: (5-20 us an expansion up to 20x20, so thousands of expansions a slice there).
+SLICE = 16
+SLICE_MAX = 8192
 
 try:
     from . import _astar as _core
@@ -86,6 +90,7 @@ class AStar:
         self.found = -1          # the full state, once a shorter sequence reached it
         self.done = False
         self.core: Any = None
+        self.slice = SLICE       # expansions of the C core's next slice
         self.seen: dict[int, tuple[int, int, int]] = {}
         self.heap: list[tuple[int, int, int, int, int, int]] = []
         if self.start == board.full:
@@ -144,7 +149,7 @@ class AStar:
             expansions: int | None = None) -> AStarResult:
         """Expand states until the open list proves the best sequence optimal, the table
         holds ``max_states`` states, ``deadline`` passes (checked every 64 expansions, or
-        every :data:`SLICE` in C) or this call has made ``expansions`` expansions
+        every few milliseconds in C) or this call has made ``expansions`` expansions
         (stopped: "budget")."""
         if self.done:
             return self.result("")
@@ -236,14 +241,20 @@ class AStar:
         try:
             while True:
                 deadline.check()
-                step = SLICE if until < 0 else min(SLICE, until - core.expanded)
+                step = self.slice if until < 0 else min(self.slice, until - core.expanded)
                 if step <= 0:
                     stopped = "budget"
                     break
+                t0 = time.perf_counter()
                 try:
                     status = core.run(step, max_states)
                 except MemoryError:
                     status = 1
+                spent = time.perf_counter() - t0
+                if spent > 0.01 and self.slice > 1:
+                    self.slice //= 2
+                elif spent < 0.002 and step == self.slice and self.slice < SLICE_MAX:
+                    self.slice *= 2
                 if status == 0:
                     break
                 if status == 1:
