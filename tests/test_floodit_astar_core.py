@@ -17,7 +17,7 @@ from pencilproof.encodings.floodit.astar import AStar, compiled
 from pencilproof.encodings.floodit.board import Board, replay
 from pencilproof.formats.jsondoc import puzzle_from_doc
 from pencilproof.puzzle import Puzzle
-from pencilproof.solvers.deadline import Deadline
+from pencilproof.solvers.deadline import NEVER, Deadline
 
 from test_floodit import RECS, bfs
 from test_floodit_astar import CASES, _setup
@@ -234,3 +234,22 @@ def test_without_the_core_the_python_search_runs(monkeypatch):
 def test_bad_construction_is_a_value_error():
     with pytest.raises(ValueError, match="neighbours must be bytes of 3 rows of 1 words"):
         _astar.Core(3, 2, b"\0" * 8, b"\0" * 16, b"\1" + b"\0" * 7, b"\2" + b"\0" * 7, 1, 2)
+
+
+@pytest.mark.parametrize("pure,budget", [("0", 500_000), ("1", 3000)])
+def test_the_first_slice_budget_follows_the_core(monkeypatch, pure, budget):
+    """The default path's first A* slice may store 500,000 states in C but 3000 in Python
+    (where 500,000 would take a minute); either proves the easy 12_12_06_001 (18)."""
+    from pencilproof.encodings.floodit import genre
+    asked = []
+
+    class Spy(AStar):
+        def run(self, deadline=NEVER, max_states=astar_module.MAX_STATES, expansions=None):
+            asked.append(max_states)
+            return super().run(deadline, max_states, expansions)
+
+    monkeypatch.setenv("PENCILPROOF_PURE", pure)
+    monkeypatch.setattr(genre, "AStar", Spy)
+    p, _ = _board("12_12_06_001")
+    lower, best = genre.FloodOptimum().bounds(p)
+    assert asked == [budget] and lower == len(best) == 18
