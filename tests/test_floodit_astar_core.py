@@ -238,8 +238,9 @@ def test_bad_construction_is_a_value_error():
 
 @pytest.mark.parametrize("pure,budget", [("0", 500_000), ("1", 3000)])
 def test_the_first_slice_budget_follows_the_core(monkeypatch, pure, budget):
-    """The default path's first A* slice may store 500,000 states in C but 3000 in Python
-    (where 500,000 would take a minute); either proves the easy 12_12_06_001 (18)."""
+    """The default path's first A* slice may store 500,000 states in C on a 12x12 board (105
+    areas) but 3000 in Python (where 500,000 would take a minute); either proves the easy
+    12_12_06_001 (18)."""
     from pencilproof.encodings.floodit import genre
     asked = []
 
@@ -253,3 +254,10 @@ def test_the_first_slice_budget_follows_the_core(monkeypatch, pure, budget):
     p, _ = _board("12_12_06_001")
     lower, best = genre.FloodOptimum().bounds(p)
     assert asked == [budget] and lower == len(best) == 18
+
+
+def test_the_first_slice_budget_shrinks_as_states_grow_longer():
+    from pencilproof.encodings.floodit.genre import first_budget
+    assert [first_budget(500_000, n, True) for n in (60, 105, 128, 129, 192, 256, 320, 4096)] \
+        == [500_000, 500_000, 500_000, 333_333, 333_333, 250_000, 200_000, 15_625]
+    assert first_budget(500_000, 105, False) == first_budget(500_000, 4096, False) == 3000
