@@ -58,8 +58,9 @@ SEARCH_NODES = 0
 #: 333,333 up to 192 (most 14x14), 250,000 up to 256 (16x16), 200,000 up to 320; 0: no A*.
 #: A board that slice proves never imports a solver. A count, not seconds, so that what is
 #: proven without a solver does not depend on the machine's load. With the C core (some
-#: 5-10 us an expansion, about 90 bytes a state) 500,000 states prove 23 of the 24 12x12
-#: thesis boards alone (each from a width-10 beam's sequence). Measured in paired runs
+#: 5-10 us an expansion, about 90 bytes a state) the slice proves 23 of the 24 12x12
+#: thesis boards alone, 17 of the 22 14x14, 12 of the 21 16x16 (each from a width-10
+#: beam's sequence). Measured in paired runs
 #: (CPU s by os.wait4, the default path, 2026-11-28) on 17 boards of 12x12 to 20x20 that
 #: need 100,000 to 4 million states: the Python search with 3000 states 36.8 s, C with
 #: 100,000 32.7 s, 300,000 32.7 s, 500,000 28.8 s (12_12_10_010 1.29 -> 0.49, 14_14_10_004
