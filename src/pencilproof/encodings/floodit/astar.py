@@ -13,18 +13,44 @@ Memory is bounded: the table of states seen (and the open list with it) holds at
 ``max_states`` states; when it is full, or the deadline passes, the search stops and
 reports what it has proven (the open list's smallest ``moves + estimate``) and the best
 sequence it was given. The SAT proof (:mod:`.sat`) takes over from there.
+
+The search runs in C (:mod:`._astar`, built at install where a C compiler exists; some ten
+times faster) or, without it or with ``PENCILPROOF_PURE=1`` in the environment, in Python.
+Both expand the same states in the same order. The C core runs in slices of
+:data:`SLICE` expansions, the deadline asked between them (and Ctrl-C inside them).
 """
 from __future__ import annotations
 
 import heapq
+import os
+import time
 from dataclasses import dataclass
+from typing import Any
 
 from ...solvers.deadline import NEVER, Deadline, TimeUp
 from .board import Board, Moves
 
-#: States the table may hold by default: about 250 bytes each on a 20x20 board (the int,
-#: its border and the dictionary and heap entries), so some 500 MB at most.
+#: States the table may hold by default: about 250 bytes each on a 20x20 board in Python
+#: (the int, its border and the dictionary and heap entries), so some 500 MB at most; the C
+#: core needs some 70-110 bytes a state up to 20x20 (see _astar.c).
 MAX_STATES = 2_000_000
+
+#: Expansions of the C core's first slice between two looks at the deadline (few: on a
+#: board of thousands of areas an expansion can take a millisecond); each next slice is
+#: halved or doubled (1 to :data:`SLICE_MAX`) so that it lasts 2-10 ms, whatever the board
+#: (5-20 us an expansion up to 20x20, so thousands of expansions a slice there).
+SLICE = 16
+SLICE_MAX = 8192
+
+try:
+    from . import _astar as _core
+except ImportError:  # no C compiler at install: the Python search alone
+    _core = None  # type: ignore[assignment]
+
+
+def compiled() -> bool:
+    """Whether the C core is there and chosen (``PENCILPROOF_PURE=1`` turns it off)."""
+    return _core is not None and os.environ.get("PENCILPROOF_PURE", "") in ("", "0")
 
 
 @dataclass(frozen=True)
@@ -52,9 +78,10 @@ class AStar:
     """An A* search that can be stopped and resumed, so that it can share one deadline
     with the SAT proof in slices (:mod:`.portfolio`): :meth:`run` goes on until the
     deadline given, the state budget, or the end; :meth:`offer` hands it a shorter
-    sequence found elsewhere, which prunes its open list from then on."""
+    sequence found elsewhere, which prunes its open list from then on. ``pure``: the
+    Python search even where the C core exists (default: :func:`compiled`)."""
 
-    def __init__(self, board: Board, best: Moves, lower: int = 0):
+    def __init__(self, board: Board, best: Moves, lower: int = 0, pure: bool | None = None):
         self.board = board
         self.best = best
         self.upper = len(best)
@@ -62,25 +89,44 @@ class AStar:
         self.expanded = 0
         self.found = -1          # the full state, once a shorter sequence reached it
         self.done = False
+        self.core: Any = None
+        self.slice = SLICE       # expansions of the C core's next slice
+        self.seen: dict[int, tuple[int, int, int]] = {}
+        self.heap: list[tuple[int, int, int, int, int, int]] = []
         if self.start == board.full:
             self.best, self.upper, self.lower, self.done = Moves(()), 0, 0, True
-            self.seen: dict[int, tuple[int, int, int]] = {self.start: (0, -1, -1)}
-            self.heap: list[tuple[int, int, int, int, int, int]] = []
+            self.seen = {self.start: (0, -1, -1)}
             return
         h0 = board.lower_bound(self.start, border0, self.upper)
         self.lower = max(lower, h0)
-        # seen: state -> (moves, parent state, colour); the open list holds
-        # (moves + estimate, -moves, tie, state, border, estimate).
-        self.seen = {self.start: (0, -1, -1)}
-        self.heap = [(h0, 0, 0, self.start, border0, h0)]
         self.tie = 0
         if self.lower >= self.upper:
             self.done = True
+        if (not compiled() if pure is None else pure) or self.upper > 65535:
+            # seen: state -> (moves, parent state, colour); the open list holds
+            # (moves + estimate, -moves, tie, state, border, estimate).
+            self.seen = {self.start: (0, -1, -1)}
+            self.heap = [(h0, 0, 0, self.start, border0, h0)]
+            return
+        assert _core is not None
+        size = 8 * ((board.n + 63) // 64)
+        rows = b"".join(board.neighbours(1 << k).to_bytes(size, "little") for k in range(board.n))
+        masks = b"".join(m.to_bytes(size, "little") for m in board.colour_mask)
+        self.core = _core.Core(board.n, len(board.colour_mask), rows, masks,
+                               self.start.to_bytes(size, "little"),
+                               border0.to_bytes(size, "little"), min(h0, 65535), self.upper)
+
+    @property
+    def stored(self) -> int:
+        """States in the table."""
+        return int(self.core.stored) if self.core is not None else len(self.seen)
 
     def offer(self, best: Moves) -> None:
         """A shorter valid sequence from elsewhere: the search looks below it from now."""
         if len(best) < self.upper:
             self.best, self.upper, self.found = best, len(best), -1
+            if self.core is not None:
+                self.core.offer(len(best))
 
     def result(self, stopped: str) -> AStarResult:
         lower = self.lower
@@ -89,18 +135,26 @@ class AStar:
         else:
             # pathmax makes f non-decreasing along every path, so the open list's least f
             # bounds every sequence that continues from it; a pruned child had f >= upper.
-            lower = max(lower, min(self.heap[0][0], self.upper) if self.heap else self.upper)
+            if self.core is not None:
+                least = self.core.min_f()
+                top = self.upper if least < 0 else min(least, self.upper)
+            else:
+                top = min(self.heap[0][0], self.upper) if self.heap else self.upper
+            lower = max(lower, top)
         self.lower = lower
         return AStarResult(lower, self.best, lower >= self.upper, self.expanded,
-                           len(self.seen), stopped)
+                           self.stored, stopped)
 
     def run(self, deadline: Deadline = NEVER, max_states: int = MAX_STATES,
             expansions: int | None = None) -> AStarResult:
         """Expand states until the open list proves the best sequence optimal, the table
-        holds ``max_states`` states, ``deadline`` passes (checked every 64 expansions) or
-        this call has made ``expansions`` expansions (stopped: "budget")."""
+        holds ``max_states`` states, ``deadline`` passes (checked every 64 expansions, or
+        every few milliseconds in C) or this call has made ``expansions`` expansions
+        (stopped: "budget")."""
         if self.done:
             return self.result("")
+        if self.core is not None:
+            return self._run_core(deadline, max_states, expansions)
         board = self.board
         full = board.full
         masks = board.colour_mask
@@ -174,6 +228,44 @@ class AStar:
                 seq.append(c)
                 s = parent
             self.best, self.upper = Moves(tuple(reversed(seq))), upper
+        if not stopped:
+            self.done = True
+        return self.result(stopped)
+
+    def _run_core(self, deadline: Deadline, max_states: int, expansions: int | None
+                  ) -> AStarResult:
+        """:meth:`run` on the C core, in slices with the deadline asked between them."""
+        core = self.core
+        until = self.expanded + expansions if expansions is not None else -1
+        stopped = ""
+        try:
+            while True:
+                deadline.check()
+                step = self.slice if until < 0 else min(self.slice, until - core.expanded)
+                if step <= 0:
+                    stopped = "budget"
+                    break
+                t0 = time.perf_counter()
+                try:
+                    status = core.run(step, max_states)
+                except MemoryError:
+                    status = 1
+                spent = time.perf_counter() - t0
+                if spent > 0.01 and self.slice > 1:
+                    self.slice //= 2
+                elif spent < 0.002 and step == self.slice and self.slice < SLICE_MAX:
+                    self.slice *= 2
+                if status == 0:
+                    break
+                if status == 1:
+                    stopped = "memory"
+                    break
+        except TimeUp:
+            stopped = "deadline"
+        finally:
+            self.expanded = core.expanded
+            if core.upper < self.upper:
+                self.best, self.upper = Moves(tuple(core.sequence())), core.upper
         if not stopped:
             self.done = True
         return self.result(stopped)

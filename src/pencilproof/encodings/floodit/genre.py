@@ -51,14 +51,33 @@ BEAM_TIES = ("reach",)
 #: 122.5 s over the first four hard boards (one beam, none of it: 103.4 s).
 SEARCH_NODES = 0
 
-#: States the first A* slice (:mod:`.astar`) may store before the wide beam and the
-#: portfolio of A* and solver slices (:mod:`.portfolio`); 0: no A* at all. A board that
-#: slice proves (at most about 0.4 s up to 16x16) never imports a solver. A count, not
-#: seconds, so that what is proven without a solver does not depend on the machine's
-#: load. On the first 56 thesis boards 3000 states prove 16 alone, 12,000 states 24, but
-#: the solver proves the rest faster than more states would: over five 12x12 to 16x16
-#: boards 3000 states took 6.2 s of CPU, 12,000 7.2 s and 40,000 21.9 s (2026-11-28).
-ASTAR_FIRST = 3000
+#: The first A* slice (:mod:`.astar`), before the wide beam and the portfolio of A* and
+#: solver slices (:mod:`.portfolio`), may store this many states on a board of at most 128
+#: areas, and as many fewer as its states are longer (states of n areas take n / 64
+#: words, and the work per state grows with them): 500,000 states up to 128 areas (12x12),
+#: 333,333 up to 192 (most 14x14), 250,000 up to 256 (16x16), 200,000 up to 320; 0: no A*.
+#: A board that slice proves never imports a solver. A count, not seconds, so that what is
+#: proven without a solver does not depend on the machine's load. With the C core (some
+#: 5-10 us an expansion, about 90 bytes a state) the slice proves 23 of the 24 12x12
+#: thesis boards alone, 17 of the 22 14x14, 12 of the 21 16x16 (each from a width-10
+#: beam's sequence). Measured in paired runs
+#: (CPU s by os.wait4, the default path, 2026-11-28) on 17 boards of 12x12 to 20x20 that
+#: need 100,000 to 4 million states: the Python search with 3000 states 36.8 s, C with
+#: 100,000 32.7 s, 300,000 32.7 s, 500,000 28.8 s (12_12_10_010 1.29 -> 0.49, 14_14_10_004
+#: 1.52 -> 0.57, 16_16_08_021 4.96 -> 1.48); but on 12 boards of 16x16 to 20x20, 500,000
+#: took 32.7 s, 200,000 23.9 s and 100,000 22.1 s (20_20_06_018 6.25 / 3.06 / 2.77; 100,000
+#: misses 20_20_06_010: 0.45 s with 200,000, 1.44 s without), hence the scale by length.
+ASTAR_FIRST = 500_000
+#: The same budget where the search runs in Python (no C compiler at install, or
+#: PENCILPROOF_PURE=1): some 6000 expansions a second there, so the count measured for it.
+ASTAR_FIRST_PURE = 3000
+
+
+def first_budget(states: int, areas: int, compiled: bool) -> int:
+    """The first A* slice's state budget on a board of ``areas`` areas (see ASTAR_FIRST)."""
+    if not compiled:
+        return min(states, ASTAR_FIRST_PURE)
+    return states * 2 // max(2, (areas + 63) // 64)
 
 #: Width of the beam whose sequence bounds the A* search (a child whose moves plus bound
 #: reach it is not stored). Measured (12,000 states): width 1 against 10 on 16_16_06_001,
@@ -152,7 +171,8 @@ class FloodOptimum(Optimisation):
         search: AStar | None = None
         if astar_runs:
             search = AStar(board, best, lower)
-            first = search.run(deadline, self.astar_first)
+            first = search.run(deadline, first_budget(self.astar_first, board.n,
+                                                      search.core is not None))
             if first.complete or first.stopped == "deadline":
                 return first.lower, first.best
             lower, best = first.lower, first.best

@@ -1,0 +1,606 @@
+/* Flood-It's A* core in C: the search of astar.py (AStar.run), state for state.
+ *
+ * Why C: CPython spends 100-150 us per expansion on Python ints; here a state is a row of
+ * uint64 words (W = ceil(n / 64) of them, n the number of areas, any n), so an expansion
+ * costs a few microseconds and a proof that took seconds takes a tenth of that.
+ *
+ * The search is the Python one exactly: the same bound (Puchert's, computed as
+ * Board.lower_bound computes it, the same cap), pathmax, the same choice of moves (the first
+ * colour removable entirely, else every bordering colour, in colour order) and the same
+ * order in the open list ((moves + estimate, -moves, push counter) smallest first), so both
+ * expand the same states in the same order and report the same counts.
+ *
+ * Deadlines stay in Python: run() expands at most a given number of states and returns;
+ * astar.py calls it in short slices and asks the deadline between them. run() itself asks
+ * PyErr_CheckSignals() every 64 expansions, so Ctrl-C surfaces as KeyboardInterrupt.
+ *
+ * Memory per stored state: 2 * W * 8 bytes (the state and its border), 7 bytes of
+ * (moves, parent, colour), 4-8 bytes of hash slot (load 1/4 to 1/2 after growth:
+ * 8-16 bytes) and 16 bytes per open-list entry: about 70 bytes on a 12x12 board (W = 2),
+ * 100 bytes at W = 4 (up to 256 areas), against some 250 bytes in CPython.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint64_t word;
+
+/* An open-list entry: key = f << 48 | (65535 - g) << 32 | (push counter mod 2^32), so that
+ * the smallest key is the smallest f, then the largest g, then the earliest push. The
+ * counter wraps after 2^32 pushes: only the tie order changes then, never correctness. */
+typedef struct {
+    uint64_t key;
+    uint32_t node;
+    uint16_t h;
+} Entry;
+
+typedef struct {
+    PyObject_HEAD
+    int n, W, ncol;
+    word *nb;        /* n rows of W words: each area's neighbours */
+    word *cmask;     /* ncol rows of W words: each colour's areas */
+    word *full;      /* W words */
+    word *tmp;       /* scratch: 6 rows of W words */
+    /* stored states: node i has words[2*W*i ...] (state, then border) */
+    word *words;
+    uint16_t *g;
+    uint32_t *parent;
+    uint8_t *colour;
+    Py_ssize_t nodes, node_cap;
+    /* hash table of node indices + 1 (0: empty), linear probing */
+    uint32_t *slots;
+    size_t slot_cap;
+    /* open list: binary heap */
+    Entry *heap;
+    Py_ssize_t heap_len, heap_cap;
+    uint64_t tie;
+    long long expanded;
+    int upper;
+    long found;      /* node of the full state once a shorter sequence reached it, else -1 */
+} Core;
+
+/* ---------------------------------------------------------------- bit rows */
+
+static inline int row_zero(const word *a, int W) {
+    for (int i = 0; i < W; i++)
+        if (a[i]) return 0;
+    return 1;
+}
+
+static inline int row_eq(const word *a, const word *b, int W) {
+    for (int i = 0; i < W; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
+#define ALWAYS_INLINE __attribute__((always_inline)) inline
+
+/* out |= neighbours of every area in m (W words a row) */
+static ALWAYS_INLINE void add_neighbours_w(const Core *s, word *out, const word *m, int W) {
+    for (int i = 0; i < W; i++) {
+        word x = m[i];
+        while (x) {
+            int k = i * 64 + __builtin_ctzll(x);
+            x &= x - 1;
+            const word *row = s->nb + (size_t)k * W;
+            for (int j = 0; j < W; j++) out[j] |= row[j];
+        }
+    }
+}
+
+static inline void add_neighbours(const Core *s, word *out, const word *m) {
+    add_neighbours_w(s, out, m, s->W);
+}
+
+/* Puchert's bound from (state, border), as Board.lower_bound: repeatedly play every colour
+ * removable entirely (counting each), else one colour-blind move absorbing the whole border
+ * (counting one); stop once the count exceeds limit. */
+static ALWAYS_INLINE int bound_w(const Core *s, const word *state0, const word *border0,
+                                 int limit, int W) {
+    int ncol = s->ncol;
+    word *st = s->tmp, *bd = s->tmp + W, *rem = s->tmp + 2 * W, *out = s->tmp + 3 * W,
+         *abs_ = s->tmp + 4 * W, *grown = s->tmp + 5 * W;
+    memcpy(st, state0, (size_t)W * sizeof(word));
+    memcpy(bd, border0, (size_t)W * sizeof(word));
+    int h = 0;
+    for (;;) {
+        word any = 0;
+        for (int i = 0; i < W; i++) {
+            rem[i] = s->full[i] & ~st[i];
+            out[i] = rem[i] & ~bd[i];
+            any |= rem[i];
+        }
+        if (!any || h > limit) return h;
+        int removed = 0;
+        memset(abs_, 0, (size_t)W * sizeof(word));
+        for (int c = 0; c < ncol; c++) {
+            const word *m = s->cmask + (size_t)c * W;
+            word left = 0, outside = 0;
+            for (int i = 0; i < W; i++) {
+                left |= m[i] & rem[i];
+                outside |= m[i] & out[i];
+            }
+            if (left && !outside) {
+                for (int i = 0; i < W; i++) abs_[i] |= m[i] & rem[i];
+                removed++;
+            }
+        }
+        if (removed) {
+            h += removed;
+        } else {
+            memcpy(abs_, bd, (size_t)W * sizeof(word));
+            h += 1;
+        }
+        memset(grown, 0, (size_t)W * sizeof(word));
+        for (int i = 0; i < W; i++) st[i] |= abs_[i];
+        add_neighbours_w(s, grown, abs_, W);
+        for (int i = 0; i < W; i++) bd[i] = (bd[i] | grown[i]) & ~st[i];
+    }
+}
+
+/* The bound with the row width a constant for the common widths (up to 384 areas), so
+ * that the compiler unrolls the word loops: measured 1.05-1.3x on 12x12-20x20 boards. */
+static int bound(const Core *s, const word *state0, const word *border0, int limit) {
+    switch (s->W) {
+    case 1: return bound_w(s, state0, border0, limit, 1);
+    case 2: return bound_w(s, state0, border0, limit, 2);
+    case 3: return bound_w(s, state0, border0, limit, 3);
+    case 4: return bound_w(s, state0, border0, limit, 4);
+    case 5: return bound_w(s, state0, border0, limit, 5);
+    case 6: return bound_w(s, state0, border0, limit, 6);
+    default: return bound_w(s, state0, border0, limit, s->W);
+    }
+}
+
+/* ---------------------------------------------------------------- table */
+
+static inline uint64_t hash_row(const word *a, int W) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < W; i++) {
+        h ^= a[i];
+        h *= 0xbf58476d1ce4e5b9ULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* The slot holding state a, or the empty slot where it would go. */
+static inline size_t find_slot(const Core *s, const word *a) {
+    size_t mask = s->slot_cap - 1, i = (size_t)hash_row(a, s->W) & mask;
+    for (;;) {
+        uint32_t v = s->slots[i];
+        if (!v || row_eq(s->words + (size_t)2 * s->W * (v - 1), a, s->W)) return i;
+        i = (i + 1) & mask;
+    }
+}
+
+static int grow_slots(Core *s) {
+    size_t cap = s->slot_cap * 2;
+    uint32_t *slots = PyMem_Calloc(cap, sizeof(uint32_t));
+    if (!slots) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    uint32_t *old = s->slots;
+    size_t old_cap = s->slot_cap;
+    s->slots = slots;
+    s->slot_cap = cap;
+    for (size_t i = 0; i < old_cap; i++)
+        if (old[i]) s->slots[find_slot(s, s->words + (size_t)2 * s->W * (old[i] - 1))] = old[i];
+    PyMem_Free(old);
+    return 0;
+}
+
+/* A new node for (state, border); its index, or -1 with MemoryError. */
+static long new_node(Core *s, const word *state, const word *border) {
+    if (s->nodes >= 0xfffffffeL) goto fail; /* node indices are 32 bits (slots hold k + 1) */
+    if (s->nodes == s->node_cap) {
+        Py_ssize_t cap = s->node_cap * 2;
+        size_t W2 = (size_t)2 * s->W;
+        word *words = PyMem_Realloc(s->words, (size_t)cap * W2 * sizeof(word));
+        if (!words) goto fail;
+        s->words = words;
+        uint16_t *g = PyMem_Realloc(s->g, (size_t)cap * sizeof(uint16_t));
+        if (!g) goto fail;
+        s->g = g;
+        uint32_t *p = PyMem_Realloc(s->parent, (size_t)cap * sizeof(uint32_t));
+        if (!p) goto fail;
+        s->parent = p;
+        uint8_t *c = PyMem_Realloc(s->colour, (size_t)cap * sizeof(uint8_t));
+        if (!c) goto fail;
+        s->colour = c;
+        s->node_cap = cap;
+    }
+    if ((size_t)(s->nodes + 1) * 2 > s->slot_cap && grow_slots(s) < 0) return -1;
+    long k = (long)s->nodes++;
+    word *w = s->words + (size_t)2 * s->W * k;
+    memcpy(w, state, (size_t)s->W * sizeof(word));
+    memcpy(w + s->W, border, (size_t)s->W * sizeof(word));
+    return k;
+fail:
+    PyErr_NoMemory();
+    return -1;
+}
+
+/* ---------------------------------------------------------------- heap */
+
+static int heap_push(Core *s, uint64_t key, uint32_t node, uint16_t h) {
+    if (s->heap_len == s->heap_cap) {
+        Py_ssize_t cap = s->heap_cap * 2;
+        Entry *e = PyMem_Realloc(s->heap, (size_t)cap * sizeof(Entry));
+        if (!e) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        s->heap = e;
+        s->heap_cap = cap;
+    }
+    Py_ssize_t i = s->heap_len++;
+    Entry *hp = s->heap;
+    while (i > 0) {
+        Py_ssize_t up = (i - 1) >> 1;
+        if (hp[up].key <= key) break;
+        hp[i] = hp[up];
+        i = up;
+    }
+    hp[i].key = key;
+    hp[i].node = node;
+    hp[i].h = h;
+    return 0;
+}
+
+static Entry heap_pop(Core *s) {
+    Entry *hp = s->heap;
+    Entry top = hp[0], last = hp[--s->heap_len];
+    Py_ssize_t len = s->heap_len, i = 0;
+    for (;;) {
+        Py_ssize_t c = 2 * i + 1;
+        if (c >= len) break;
+        if (c + 1 < len && hp[c + 1].key < hp[c].key) c++;
+        if (last.key <= hp[c].key) break;
+        hp[i] = hp[c];
+        i = c;
+    }
+    if (len) hp[i] = last;
+    return top;
+}
+
+static inline uint64_t make_key(int f, int g, uint64_t tie) {
+    return ((uint64_t)f << 48) | ((uint64_t)(65535 - g) << 32) | (tie & 0xffffffffULL);
+}
+
+/* ---------------------------------------------------------------- Python glue */
+
+/* bytes of k rows of W words (little-endian, 8 * W bytes a row) -> words */
+static int read_rows(PyObject *obj, word *out, Py_ssize_t rows, int W, const char *what) {
+    if (!PyBytes_Check(obj) || PyBytes_GET_SIZE(obj) != rows * W * 8) {
+        PyErr_Format(PyExc_ValueError, "_astar: %s must be bytes of %zd rows of %d words",
+                     what, rows, W);
+        return -1;
+    }
+    const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(obj);
+    for (Py_ssize_t i = 0; i < rows * W; i++) {
+        word v = 0;
+        for (int j = 7; j >= 0; j--) v = (v << 8) | b[8 * i + j];
+        out[i] = v;
+    }
+    return 0;
+}
+
+static PyObject *row_bytes(const word *a, int W) {
+    PyObject *r = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)W * 8);
+    if (!r) return NULL;
+    unsigned char *b = (unsigned char *)PyBytes_AS_STRING(r);
+    for (int i = 0; i < W; i++)
+        for (int j = 0; j < 8; j++) b[8 * i + j] = (unsigned char)(a[i] >> (8 * j));
+    return r;
+}
+
+static void Core_dealloc(Core *s) {
+    PyMem_Free(s->nb);
+    PyMem_Free(s->cmask);
+    PyMem_Free(s->full);
+    PyMem_Free(s->tmp);
+    PyMem_Free(s->words);
+    PyMem_Free(s->g);
+    PyMem_Free(s->parent);
+    PyMem_Free(s->colour);
+    PyMem_Free(s->slots);
+    PyMem_Free(s->heap);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static int Core_init(Core *s, PyObject *args, PyObject *kw) {
+    static char *names[] = {"n", "ncolours", "neighbours", "colour_masks", "start", "border",
+                            "h0", "upper", NULL};
+    int n, ncol, h0, upper;
+    PyObject *nbo, *cmo, *sto, *bdo;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiOOOOii", names, &n, &ncol, &nbo, &cmo,
+                                     &sto, &bdo, &h0, &upper))
+        return -1;
+    if (s->nb) {
+        PyErr_SetString(PyExc_RuntimeError, "_astar.Core: already initialised");
+        return -1;
+    }
+    if (n < 1 || ncol < 1 || ncol > 255 || upper < 0 || upper > 65535 || h0 < 0 || h0 > 65535
+        || n > 0x7fffffff - 64) {
+        PyErr_SetString(PyExc_ValueError, "_astar.Core: n, ncolours, h0 or upper out of range");
+        return -1;
+    }
+    int W = (n + 63) / 64;
+    s->n = n;
+    s->W = W;
+    s->ncol = ncol;
+    s->node_cap = 1024;
+    s->slot_cap = 4096;
+    s->heap_cap = 1024;
+    s->nb = PyMem_Calloc((size_t)n * W, sizeof(word));
+    s->cmask = PyMem_Calloc((size_t)ncol * W, sizeof(word));
+    s->full = PyMem_Calloc((size_t)W, sizeof(word));
+    s->tmp = PyMem_Calloc((size_t)8 * W, sizeof(word));
+    s->words = PyMem_Malloc((size_t)s->node_cap * 2 * W * sizeof(word));
+    s->g = PyMem_Malloc((size_t)s->node_cap * sizeof(uint16_t));
+    s->parent = PyMem_Malloc((size_t)s->node_cap * sizeof(uint32_t));
+    s->colour = PyMem_Malloc((size_t)s->node_cap * sizeof(uint8_t));
+    s->slots = PyMem_Calloc(s->slot_cap, sizeof(uint32_t));
+    s->heap = PyMem_Malloc((size_t)s->heap_cap * sizeof(Entry));
+    if (!s->nb || !s->cmask || !s->full || !s->tmp || !s->words || !s->g || !s->parent
+        || !s->colour || !s->slots || !s->heap) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int k = 0; k < n; k++) s->full[k / 64] |= (word)1 << (k % 64);
+    word *st = s->tmp + 6 * W, *bd = s->tmp + 7 * W;
+    if (read_rows(nbo, s->nb, n, W, "neighbours") < 0
+        || read_rows(cmo, s->cmask, ncol, W, "colour_masks") < 0
+        || read_rows(sto, st, 1, W, "start") < 0 || read_rows(bdo, bd, 1, W, "border") < 0)
+        return -1;
+    long k = new_node(s, st, bd);
+    if (k < 0) return -1;
+    s->slots[find_slot(s, st)] = (uint32_t)k + 1;
+    s->g[k] = 0;
+    s->parent[k] = 0;
+    s->colour[k] = 255;
+    s->upper = upper;
+    s->found = -1;
+    return heap_push(s, make_key(h0, 0, 0), (uint32_t)k, (uint16_t)h0);
+}
+
+#define ST_DONE 0
+#define ST_MEMORY 1
+#define ST_BUDGET 2
+
+static PyObject *Core_run(Core *s, PyObject *args) {
+    long long budget;
+    Py_ssize_t max_states;
+    if (!PyArg_ParseTuple(args, "Ln", &budget, &max_states)) return NULL;
+    if (!s->nb) {
+        PyErr_SetString(PyExc_RuntimeError, "_astar.Core: not initialised");
+        return NULL;
+    }
+    int W = s->W, ncol = s->ncol;
+    word state[W], border[W], rem[W], s2[W], b2[W], grown[W], absorbed[W];
+    int choice[256];
+    long long until = s->expanded + budget;
+    int upper = s->upper;
+    int status = ST_DONE;
+    unsigned pops = 0;
+    Entry e;
+    while (s->heap_len) {
+        if ((int)(s->heap[0].key >> 48) >= upper) break;
+        if (s->expanded >= until) {
+            status = ST_BUDGET;
+            break;
+        }
+        if (!(++pops & 63) && PyErr_CheckSignals() < 0) { /* before the pop: nothing lost */
+            s->upper = upper;
+            return NULL;
+        }
+        e = heap_pop(s);
+        int g = 65535 - (int)((e.key >> 32) & 0xffff), h = e.h;
+        if (s->g[e.node] < g) continue; /* stale: reached by fewer moves since */
+        s->expanded++;
+        const word *w = s->words + (size_t)2 * W * e.node;
+        memcpy(state, w, sizeof(state));
+        memcpy(border, w + W, sizeof(border));
+        for (int i = 0; i < W; i++) rem[i] = s->full[i] & ~state[i];
+        int nchoice = 0;
+        for (int c = 0; c < ncol; c++) {
+            const word *m = s->cmask + (size_t)c * W;
+            word x = 0, out = 0;
+            for (int i = 0; i < W; i++) {
+                x |= m[i] & rem[i];
+                out |= m[i] & rem[i] & ~border[i];
+            }
+            if (x && !out) {
+                choice[0] = c;
+                nchoice = 1;
+                break;
+            }
+        }
+        if (!nchoice)
+            for (int c = 0; c < ncol; c++) {
+                const word *m = s->cmask + (size_t)c * W;
+                word x = 0;
+                for (int i = 0; i < W; i++) x |= m[i] & border[i];
+                if (x) choice[nchoice++] = c;
+            }
+        int g2 = g + 1;
+        for (int t = 0; t < nchoice; t++) {
+            int c = choice[t];
+            const word *m = s->cmask + (size_t)c * W;
+            int is_full = 1;
+            for (int i = 0; i < W; i++) {
+                absorbed[i] = border[i] & m[i];
+                s2[i] = state[i] | absorbed[i];
+                if (s2[i] != s->full[i]) is_full = 0;
+            }
+            size_t slot = find_slot(s, s2);
+            long old = (long)s->slots[slot] - 1;
+            if (old >= 0 && s->g[old] <= g2) continue;
+            if (is_full) {
+                if (old < 0) {
+                    old = new_node(s, s2, s2);
+                    if (old < 0) goto error;
+                    s->slots[find_slot(s, s2)] = (uint32_t)old + 1;
+                }
+                s->g[old] = (uint16_t)g2;
+                s->parent[old] = e.node;
+                s->colour[old] = (uint8_t)c;
+                s->found = old;
+                upper = g2;
+                continue;
+            }
+            memset(grown, 0, sizeof(grown));
+            add_neighbours(s, grown, absorbed);
+            for (int i = 0; i < W; i++) b2[i] = (border[i] | grown[i]) & ~s2[i];
+            int cap = upper - g2 - 1;
+            int h2 = bound(s, s2, b2, cap);
+            if (h2 < h - 1) h2 = h - 1;
+            if (h2 > cap) continue; /* cannot beat the best sequence */
+            if (old < 0) {
+                old = new_node(s, s2, b2);
+                if (old < 0) goto error;
+                s->slots[find_slot(s, s2)] = (uint32_t)old + 1;
+            }
+            s->g[old] = (uint16_t)g2;
+            s->parent[old] = e.node;
+            s->colour[old] = (uint8_t)c;
+            s->tie++;
+            if (heap_push(s, make_key(g2 + h2, g2, s->tie), (uint32_t)old, (uint16_t)h2) < 0)
+                goto error;
+        }
+        if (s->nodes > max_states) {
+            status = ST_MEMORY;
+            break;
+        }
+    }
+    s->upper = upper;
+    return PyLong_FromLong(status);
+error:
+    /* Out of memory amid an expansion: its entry goes back to the open list (the pop left
+     * room), so the least f stays a proven bound; children already stored are harmless. */
+    (void)heap_push(s, e.key, e.node, e.h);
+    s->expanded--;
+    s->upper = upper;
+    return NULL;
+}
+
+static PyObject *Core_offer(Core *s, PyObject *arg) {
+    long u = PyLong_AsLong(arg);
+    if (u == -1 && PyErr_Occurred()) return NULL;
+    if (u < s->upper) {
+        s->upper = (int)(u < 0 ? 0 : u);
+        s->found = -1;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_sequence(Core *s, PyObject *Py_UNUSED(ignored)) {
+    if (s->found < 0) Py_RETURN_NONE;
+    int len = s->g[s->found];
+    PyObject *out = PyList_New(len);
+    if (!out) return NULL;
+    uint32_t k = (uint32_t)s->found;
+    for (int i = len - 1; i >= 0; i--) {
+        PyObject *c = PyLong_FromLong(s->colour[k]);
+        if (!c) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, c);
+        k = s->parent[k];
+    }
+    return out;
+}
+
+static PyObject *Core_min_f(Core *s, PyObject *Py_UNUSED(ignored)) {
+    if (!s->heap || !s->heap_len) return PyLong_FromLong(-1);
+    return PyLong_FromLong((long)(s->heap[0].key >> 48));
+}
+
+static PyObject *Core_bound(Core *s, PyObject *args) {
+    PyObject *sto, *bdo;
+    int cap = -1, capped = 0;
+    if (!PyArg_ParseTuple(args, "OO|pi", &sto, &bdo, &capped, &cap)) return NULL;
+    if (!s->nb) {
+        PyErr_SetString(PyExc_RuntimeError, "_astar.Core: not initialised");
+        return NULL;
+    }
+    word st[s->W], bd[s->W];
+    if (read_rows(sto, st, 1, s->W, "state") < 0 || read_rows(bdo, bd, 1, s->W, "border") < 0)
+        return NULL;
+    return PyLong_FromLong(bound(s, st, bd, capped ? cap : s->n));
+}
+
+static PyObject *Core_state(Core *s, PyObject *arg) {
+    Py_ssize_t k = PyLong_AsSsize_t(arg);
+    if (k == -1 && PyErr_Occurred()) return NULL;
+    if (k < 0 || k >= s->nodes) {
+        PyErr_SetString(PyExc_IndexError, "_astar.Core: no such node");
+        return NULL;
+    }
+    return row_bytes(s->words + (size_t)2 * s->W * k, s->W);
+}
+
+static PyObject *Core_get_upper(Core *s, void *Py_UNUSED(c)) { return PyLong_FromLong(s->upper); }
+static PyObject *Core_get_expanded(Core *s, void *Py_UNUSED(c)) {
+    return PyLong_FromLongLong(s->expanded);
+}
+static PyObject *Core_get_stored(Core *s, void *Py_UNUSED(c)) {
+    return PyLong_FromSsize_t(s->nodes);
+}
+static PyObject *Core_get_open(Core *s, void *Py_UNUSED(c)) {
+    return PyLong_FromSsize_t(s->heap_len);
+}
+
+static PyMethodDef Core_methods[] = {
+    {"run", (PyCFunction)Core_run, METH_VARARGS,
+     "run(expansions, max_states) -> 0 done, 1 table full, 2 expansions made"},
+    {"offer", (PyCFunction)Core_offer, METH_O, "offer(length): look below this length from now"},
+    {"sequence", (PyCFunction)Core_sequence, METH_NOARGS,
+     "the colours of the shortest sequence found (None: none shorter than offered)"},
+    {"min_f", (PyCFunction)Core_min_f, METH_NOARGS,
+     "the open list's least moves + estimate (-1: empty)"},
+    {"bound", (PyCFunction)Core_bound, METH_VARARGS,
+     "bound(state, border[, capped, cap]): Puchert's bound, as Board.lower_bound"},
+    {"state", (PyCFunction)Core_state, METH_O, "the flooded areas of stored state k (bytes)"},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef Core_getset[] = {
+    {"upper", (getter)Core_get_upper, NULL, "length of the best sequence known", NULL},
+    {"expanded", (getter)Core_get_expanded, NULL, "states expanded", NULL},
+    {"stored", (getter)Core_get_stored, NULL, "states in the table", NULL},
+    {"open", (getter)Core_get_open, NULL, "entries in the open list", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pencilproof.encodings.floodit._astar.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Flood-It's A* search over bitset states, resumable (see astar.py).",
+    .tp_methods = Core_methods,
+    .tp_getset = Core_getset,
+    .tp_init = (initproc)Core_init,
+    .tp_new = PyType_GenericNew,
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_astar",
+                                    "Flood-It's A* core (see astar.py).", -1, NULL,
+                                    NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__astar(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,263 @@
+"""Flood-It's A* core in C (_astar.c) against the Python search it replaces: the same bound
+on random states (boards of one word to more than 1024 areas), the same states expanded
+in the same order to the published optima, the breadth-first optima on small boards from
+both, and the C side's own duties: slices, offers, the state budget, a deadline and Ctrl-C
+within a slice, and a fallback without it."""
+from __future__ import annotations
+
+import random
+import signal
+import time
+
+import pytest
+
+from pencilproof.encodings import GENRES
+from pencilproof.encodings.floodit import _astar, astar as astar_module
+from pencilproof.encodings.floodit.astar import AStar, compiled
+from pencilproof.encodings.floodit.board import Board, replay
+from pencilproof.formats.jsondoc import puzzle_from_doc
+from pencilproof.puzzle import Puzzle
+from pencilproof.solvers.deadline import NEVER, Deadline
+
+from test_floodit import RECS, bfs
+from test_floodit_astar import CASES, _setup
+from test_floodit_search import _slow_sequence
+
+FLOOD = GENRES["floodit"]
+
+
+def _rec(name: str) -> dict:
+    return next(r for r in RECS if r["source"].split("/")[-1].split(" ")[0] == name)
+
+
+def _board(name: str) -> tuple[Puzzle, Board]:
+    p = puzzle_from_doc(_rec(name), "record")
+    return p, Board(p)
+
+
+def _random_puzzle(rng: random.Random, h: int, w: int, k: int) -> Puzzle:
+    grid = tuple(tuple(rng.randrange(k) for _ in range(w)) for _ in range(h))
+    return Puzzle("floodit", h, w, grid)
+
+
+def _random_states(board: Board, rng: random.Random, count: int) -> list[tuple[int, int]]:
+    """States along random games (random bordering colour each move)."""
+    out = []
+    while len(out) < count:
+        s, b = board.initial()
+        while s != board.full and len(out) < count:
+            out.append((s, b))
+            c = rng.choice([c for c, m in enumerate(board.colour_mask) if m & b])
+            s, b = board.play(s, b, c)
+    return out
+
+
+def test_the_core_is_built_and_chosen_by_default(monkeypatch):
+    monkeypatch.delenv("PENCILPROOF_PURE", raising=False)
+    assert compiled()
+    _, board = _board("12_12_06_001")
+    assert AStar(board, board.beam(1)).core is not None
+
+
+@pytest.mark.parametrize("shape", [(12, 12, 6), (20, 20, 10), (45, 45, 8)])
+def test_the_c_bound_is_the_boards_bound_on_random_states(shape):
+    """Two words of areas (12x12: some 100 areas), several, and more than 1024 areas
+    (45x45, 8 colours): Puchert's bound, uncapped and with caps around it."""
+    rng = random.Random(sum(shape))
+    board = Board(_random_puzzle(rng, *shape))
+    if shape[0] == 45:
+        assert board.n > 1024
+    core = AStar(board, _slow_sequence(board), pure=False).core
+    size = 8 * ((board.n + 63) // 64)
+    for s, b in _random_states(board, rng, 60 if shape[0] < 45 else 12):
+        sb, bb = s.to_bytes(size, "little"), b.to_bytes(size, "little")
+        h = board.lower_bound(s, b)
+        assert core.bound(sb, bb) == h
+        for cap in (-1, 0, h // 2, h - 1, h, h + 3):
+            assert core.bound(sb, bb, True, cap) == board.lower_bound(s, b, cap)
+
+
+EXACT = ["002.txt", "12_12_06_001", "12_12_06_002", "12_12_06_003", "12_12_08_004"]
+
+
+@pytest.mark.parametrize("name", EXACT)
+def test_c_and_python_expand_the_same_states_to_the_published_optimum(name):
+    p, board = _board(name)
+    best = board.beam(10, "reach")
+    lower = board.lower_bound()
+    c = AStar(board, best, lower, pure=False).run()
+    py = AStar(board, best, lower, pure=True).run()
+    assert c.complete and py.complete
+    assert c.lower == py.lower == len(c.best) == len(py.best) == _rec(name)["optimal_moves"]
+    assert (c.expanded, c.stored) == (py.expanded, py.stored)
+    assert replay(p, c.best.colours).flooded and FLOOD.verify(p, c.best) == []
+
+
+@pytest.mark.parametrize("pure", [True, False], ids=["python", "c"])
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"seed{c[0]}")
+def test_both_prove_the_bfs_optimum_from_a_long_sequence(case, pure):
+    rows, p = _setup(case)
+    board = Board(p)
+    res = AStar(board, _slow_sequence(board), pure=pure).run()
+    assert res.complete and res.lower == len(res.best) == bfs(rows)[0]
+    assert FLOOD.verify(p, res.best) == []
+
+
+def test_after_one_expansion_both_bounds_are_admissible_and_equal():
+    """On every reachable state of small boards (the breadth-first distance known), the
+    bound after one expansion (pathmax included) is the same in C and Python, and below
+    the distance."""
+    from test_floodit import _puzzle
+    from test_floodit_astar import _reachable
+    for case in CASES[:4]:
+        rows, _ = _setup(case)
+        for b in _reachable(rows):
+            board = Board(_puzzle(b))
+            exact = bfs(b)[0]
+            start = _slow_sequence(board)
+            c = AStar(board, start, pure=False).run(max_states=1)
+            py = AStar(board, start, pure=True).run(max_states=1)
+            assert c.lower == py.lower <= exact <= len(c.best)
+
+
+def test_slices_end_where_one_run_ends():
+    """Stopped every 7 expansions (C) and resumed, the search expands the same states as
+    one run and proves the same optimum (12_12_06_002, published 20)."""
+    p, board = _board("12_12_06_002")
+    best = board.beam(1)
+    one = AStar(board, best, pure=False).run()
+    search = AStar(board, best, pure=False)
+    res = search.run(expansions=7)
+    slices = 1
+    while res.stopped:
+        assert res.stopped == "budget" and res.expanded == 7 * slices
+        assert res.lower <= 20 <= len(res.best)
+        res = search.run(expansions=7)
+        slices += 1
+    assert res.complete and len(res.best) == 20 == one.lower
+    assert (res.expanded, res.stored, res.best) == (one.expanded, one.stored, one.best)
+
+
+def test_an_offered_sequence_prunes_the_same_in_c_and_python():
+    p, board = _board("12_12_06_002")  # published 20
+    optimal = AStar(board, board.beam(10, "reach")).run().best
+    assert len(optimal) == 20
+    results = []
+    for pure in (True, False):
+        search = AStar(board, board.beam(1), pure=pure)
+        first = search.run(expansions=50)
+        assert first.stopped == "budget"
+        search.offer(optimal)
+        results.append(search.run())
+    py, c = results
+    assert c.complete and c.lower == 20 and c.best == optimal
+    assert (c.expanded, c.stored) == (py.expanded, py.stored)
+    # Without the offer the search expands more states before it proves the same.
+    alone = AStar(board, board.beam(1), pure=False).run()
+    assert alone.lower == 20 and alone.expanded > c.expanded
+
+
+def test_the_state_budget_is_honoured_as_in_python():
+    p, board = _board("14_14_10_004")  # published 28
+    start = board.beam(1)
+    c = AStar(board, start, pure=False).run(max_states=2000)
+    py = AStar(board, start, pure=True).run(max_states=2000)
+    assert c.stopped == py.stopped == "memory"
+    assert (c.lower, c.expanded, c.stored) == (py.lower, py.expanded, py.stored)
+    assert 2000 < c.stored <= 2000 + board.ncolours
+    assert c.lower <= 28 <= len(c.best)
+
+
+HARD = "16_16_10_001"  # published 33; the A* cannot finish it in seconds
+
+
+@pytest.mark.timed
+def test_a_deadline_stops_the_c_search_within_a_slice():
+    _, board = _board(HARD)
+    search = AStar(board, board.beam(1), pure=False)
+    t0 = time.monotonic()
+    res = search.run(Deadline.after(0.2))
+    assert time.monotonic() - t0 < 0.3
+    assert res.stopped == "deadline" and res.expanded > astar_module.SLICE
+    assert board.lower_bound() <= res.lower <= 33
+
+
+@pytest.mark.timed
+def test_a_deadline_stops_the_c_search_on_a_board_of_3000_areas():
+    """Expansions take some 100 times longer there: the slices shrink to keep the stop
+    within a few milliseconds of the deadline."""
+    rng = random.Random(5)
+    board = Board(_random_puzzle(rng, 64, 64, 10))
+    assert board.n > 3000
+    search = AStar(board, _slow_sequence(board), pure=False)
+    t0 = time.monotonic()
+    res = search.run(Deadline.after(0.2))
+    assert time.monotonic() - t0 < 0.3
+    assert res.stopped == "deadline" and res.expanded > 0 and search.slice < astar_module.SLICE
+
+
+@pytest.mark.timed
+def test_ctrl_c_surfaces_from_inside_the_c_search_and_it_can_go_on():
+    """A SIGINT-like interrupt (SIGALRM's handler raising KeyboardInterrupt) during one
+    long C call surfaces within a second; the search then resumes with valid bounds."""
+    _, board = _board(HARD)
+    search = AStar(board, board.beam(1), pure=False)
+    core = search.core
+    old = signal.signal(signal.SIGALRM, signal.default_int_handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        t0 = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            core.run(10**12, 10**9)  # one call: only the core's own check can stop it
+        assert time.monotonic() - t0 < 1.2
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert core.expanded > 0
+    search.expanded = core.expanded
+    res = search.run(expansions=100)
+    assert res.stopped == "budget" and res.lower <= 33 <= len(res.best)
+
+
+def test_without_the_core_the_python_search_runs(monkeypatch):
+    _, board = _board("12_12_06_001")
+    monkeypatch.setenv("PENCILPROOF_PURE", "1")
+    assert not compiled() and AStar(board, board.beam(1)).core is None
+    monkeypatch.delenv("PENCILPROOF_PURE")
+    monkeypatch.setattr(astar_module, "_core", None)
+    search = AStar(board, board.beam(1))
+    assert search.core is None
+    res = search.run()
+    assert res.complete and res.lower == 18
+
+
+def test_bad_construction_is_a_value_error():
+    with pytest.raises(ValueError, match="neighbours must be bytes of 3 rows of 1 words"):
+        _astar.Core(3, 2, b"\0" * 8, b"\0" * 16, b"\1" + b"\0" * 7, b"\2" + b"\0" * 7, 1, 2)
+
+
+@pytest.mark.parametrize("pure,budget", [("0", 500_000), ("1", 3000)])
+def test_the_first_slice_budget_follows_the_core(monkeypatch, pure, budget):
+    """The default path's first A* slice may store 500,000 states in C on a 12x12 board (105
+    areas) but 3000 in Python (where 500,000 would take a minute); either proves the easy
+    12_12_06_001 (18)."""
+    from pencilproof.encodings.floodit import genre
+    asked = []
+
+    class Spy(AStar):
+        def run(self, deadline=NEVER, max_states=astar_module.MAX_STATES, expansions=None):
+            asked.append(max_states)
+            return super().run(deadline, max_states, expansions)
+
+    monkeypatch.setenv("PENCILPROOF_PURE", pure)
+    monkeypatch.setattr(genre, "AStar", Spy)
+    p, _ = _board("12_12_06_001")
+    lower, best = genre.FloodOptimum().bounds(p)
+    assert asked == [budget] and lower == len(best) == 18
+
+
+def test_the_first_slice_budget_shrinks_as_states_grow_longer():
+    from pencilproof.encodings.floodit.genre import first_budget
+    assert [first_budget(500_000, n, True) for n in (60, 105, 128, 129, 192, 256, 320, 4096)] \
+        == [500_000, 500_000, 500_000, 333_333, 333_333, 250_000, 200_000, 15_625]
+    assert first_budget(500_000, 105, False) == first_budget(500_000, 4096, False) == 3000
