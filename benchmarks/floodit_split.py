@@ -103,11 +103,13 @@ def main() -> None:
     ap.add_argument("--moves", type=int, required=True, help="prove no sequence of this many")
     ap.add_argument("--how", default="whole", help="whole, first or gone:T:C")
     ap.add_argument("--options", default="", help="CaDiCaL options, name=int,...")
+    ap.add_argument("--horizon", type=int, default=0,
+                    help="moves the encoding holds (default --moves, as the default path)")
     args = ap.parse_args()
     options = {k: int(v) for k, v in (kv.split("=") for kv in args.options.split(",") if kv)}
     board = Board(load_puzzle(args.board), NEVER)
     rec = Recorder()
-    model = FloodEncoded(board, rec, args.moves)  # as the default path: horizon best - 1
+    model = FloodEncoded(board, rec, max(args.horizon, args.moves))
     goal = model.at_most(args.moves)
     cubes: list[tuple[str, list[int]]]
     if args.how == "whole":
