@@ -60,7 +60,9 @@ ASTAR_SHARE = 0.1
 #: do not suffice. Measured (CPU s of the whole default path, paired runs interleaved,
 #: 2026-11-28, the runs as docs/benchmarks.md's Flood-It section says), default / stabilize=0:
 #: 16_16_10_001 28.0 / 20.4, 14_14_10_002 7.7 / 5.5, 003b 20.4 / 20.0, 20_20_08_001
-#: 24.4 / 23.4, 16_16_10_010 32.8 / 32.9; 16_16_10_002 unproven in 60 s either way.
+#: 24.4 / 23.4, 16_16_10_010 32.8 / 32.9; 16_16_10_025 unproven in 60 s / 39.4 and
+#: 48.1 / 31.5; 16_16_10_002 unproven in 60 s either way. Where the solver must also
+#: find the sequence (20_20_08_001) it swings both ways by up to 50%; three runs sum equal.
 #: Empty: CaDiCaL's defaults. z3 takes none.
 PROOF_OPTIONS: tuple[tuple[str, int], ...] = (("stabilize", 0),)
 #: States the A* table may hold (about 250 bytes each on a 20x20 board): past this the
