@@ -333,6 +333,12 @@ class CadicalBackend(_Counting):
     def prefer(self, lits: Sequence[int]) -> None:
         self._s.set_phases(list(lits))
 
+    def configure(self, options: dict[str, int]) -> None:
+        """CaDiCaL's own options (name: value); only before the first clause, when
+        CaDiCaL accepts them (later it may abort the process)."""
+        assert not self.nclauses and self._true is None, "configure before any clause"
+        self._s.solver.configure(dict(options))
+
     def core(self) -> list[int]:
         """The failed assumptions of the last UNSAT solve (a subset that is UNSAT too)."""
         return list(self._s.get_core() or [])

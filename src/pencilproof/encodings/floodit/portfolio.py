@@ -9,6 +9,13 @@ slices doubling and each A* slice a tenth of the solver slice before it (measure
 A* rarely wins once its first slice is over, see :data:`ASTAR_SHARE`), so a board the
 solver proves pays the A* a tenth more. One process, not two: the machines this runs on are often shared
 (two cores here) and a second process would pay Python's start-up and the board again.
+Nor does the solver's proof split over two cores (measured with
+``benchmarks/floodit_split.py``, CPU s of CaDiCaL, 2026-11-28): each cube "the first move
+has colour c" takes about as long as the whole proof (16_16_10_002 at 31 moves: 23.4 and
+26.7 s against 26.3 s; 003b at 36: 17.1 and 11.3 s against 22.3 s), a cube on a colour
+being gone after t moves leaves one half as hard as the whole, and a second seed changes
+the time by no more than the noise (16_16_10_002: 23.6 s), so neither cube and conquer
+nor a portfolio of seeds would gain much over the CPU it adds.
 
 What each side finds helps the other: a shorter sequence from the solver prunes the A*'s
 open list, and the A*'s proven lower bound (its open list's least ``moves + estimate``)
@@ -48,6 +55,16 @@ SAT_FIRST = 0.2
 #: needs 3-10x the solver's time on every thesis board measured (12_12_08_001 4.0 s
 #: against 1.0 s, 14_14_08_001 3.0 s against 1.0 s), so it keeps a small share only.
 ASTAR_SHARE = 0.1
+#: CaDiCaL's options for the solver side: ``stabilize=0`` (no "stable" phases, the core of
+#: CaDiCaL's own "unsat" configuration), since its work is mostly proving that fewer moves
+#: do not suffice. Measured (CPU s of the whole default path, paired runs interleaved,
+#: 2026-11-28, the runs as docs/benchmarks.md's Flood-It section says), default / stabilize=0:
+#: 16_16_10_001 28.0 / 20.4, 14_14_10_002 7.7 / 5.5, 003b 20.4 / 20.0, 20_20_08_001
+#: 24.4 / 23.4, 16_16_10_010 32.8 / 32.9; 16_16_10_025 unproven in 60 s / 39.4 and
+#: 48.1 / 31.5; 16_16_10_002 unproven in 60 s either way. Where the solver must also
+#: find the sequence (20_20_08_001) it swings both ways by up to 50%; three runs sum equal.
+#: Empty: CaDiCaL's defaults. z3 takes none.
+PROOF_OPTIONS: tuple[tuple[str, int], ...] = (("stabilize", 0),)
 #: States the A* table may hold (about 250 bytes each on a 20x20 board): past this the
 #: solver goes on alone.
 ASTAR_MAX_STATES = 400_000
@@ -77,6 +94,9 @@ class _Sat:
         self.board = board
         self.ascending = ascending
         self.backend: Any = make_backend(backend)
+        configure = getattr(self.backend, "configure", None)
+        if configure is not None and PROOF_OPTIONS:
+            configure(dict(PROOF_OPTIONS))  # before the first clause, as CaDiCaL needs
         self.backend.deadline = deadline.at
         try:
             self.model = FloodEncoded(board, self.backend, horizon)

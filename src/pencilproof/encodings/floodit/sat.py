@@ -27,7 +27,14 @@ left after t moves is played at some move t or later" (one clause per colour and
 16_16_10_001, horizon 33, the proofs at 29-32 moves took 29.6 s of CPU with it and 25.0 s
 without (2026-11-28). Phases taken from the beam's sequence (one move longer than the
 optimum) made the search for the 32-move sequence of 20_20_08_001 slower too (26.7 s
-against 6.1 s).
+against 6.1 s). Two more, measured on the proof at optimum - 1 alone (CPU s of CaDiCaL,
+with / without, 2026-11-28): exact propagation, "an area of the move's colour bordering
+a flooded area is flooded" (one ternary clause per area, neighbour and move; the "may
+flood" reading above needs none): the seed's 003b 16.2 / 15.3 s, 14_14_10_002 3.7 / 3.8
+s; and "with j colours left after t moves, done after t + j moves needs a colour whose
+every area is flooded or borders a flooded area after t" (one variable per colour and t):
+003b 13.5 / 12.6 s, 14_14_10_002 4.6 / 3.5 s. Neither gains beyond the noise (the same
+solve varies by 20% between runs), so neither is kept.
 """
 from __future__ import annotations
 
