@@ -1,8 +1,9 @@
 """Flood-It's exact search and SAT proof in turn, under one deadline, each stopping the other.
 
 The A* search (:mod:`.astar`) proves easy boards in a fraction of a second and no solver
-can beat it there; on harder boards its table grows by some 6000 states a second (CPython)
-and the SAT proof (:mod:`.sat`, CaDiCaL) wins. Which kind a board is cannot be told
+can beat it there; on harder boards its table grows by some 100,000-200,000 states a
+second (the C core; 6000 in Python) until memory stops it, and the SAT proof (:mod:`.sat`,
+CaDiCaL) wins. Which kind a board is cannot be told
 beforehand, so :func:`prove` runs both in slices in one process: a slice of A*, then a
 slice of the solver (the solver keeps what it learned between slices), the solver's
 slices doubling and each A* slice a tenth of the solver slice before it (measured: the
@@ -54,6 +55,10 @@ SAT_FIRST = 0.2
 #: later A* slice: beyond the first slice the A* (CPython, some 6000 expansions a second)
 #: needs 3-10x the solver's time on every thesis board measured (12_12_08_001 4.0 s
 #: against 1.0 s, 14_14_08_001 3.0 s against 1.0 s), so it keeps a small share only.
+#: Measured again with the C core (the first slice of up to 500,000 states before it;
+#: paired runs, CPU s): share 1.0 with 4 million states took 88.3 s against 65.0 s over 14
+#: big boards (12_12_10_073 10.0 against 5.7 s); 0.3 against 0.1, 30.3 against 32.7 s over
+#: 17 boards, mixed board by board: within the noise, so 0.1 stays.
 ASTAR_SHARE = 0.1
 #: CaDiCaL's options for the solver side: ``stabilize=0`` (no "stable" phases, the core of
 #: CaDiCaL's own "unsat" configuration), since its work is mostly proving that fewer moves
@@ -65,8 +70,10 @@ ASTAR_SHARE = 0.1
 #: find the sequence (20_20_08_001) it swings both ways by up to 50%; three runs sum equal.
 #: Empty: CaDiCaL's defaults. z3 takes none.
 PROOF_OPTIONS: tuple[tuple[str, int], ...] = (("stabilize", 0),)
-#: States the A* table may hold (about 250 bytes each on a 20x20 board): past this the
-#: solver goes on alone.
+#: States the A* table may hold in the later slices (about 90 bytes each in C, 250 in
+#: Python, on a 20x20 board): past this the solver goes on alone. The C core's first slice
+#: may already hold more (:data:`.genre.ASTAR_FIRST`), and then the A* stops after it:
+#: 2 million here instead took 30.5 s against 28.9 s over 39 boards (paired, CPU s), no gain.
 ASTAR_MAX_STATES = 400_000
 
 
