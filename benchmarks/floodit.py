@@ -15,15 +15,16 @@ seed's formulation (0: skip it); ``--solver z3`` runs the default path on z3.
 
 ``--boards DIR`` takes the boards from the thesis files in DIR (``ROWS COLS COLOURS``, the
 cells, the optimum: github.com/manteuffel723/flood-it-boards, 99problems/) instead of
-tests/data/floodit.jsonl, and each board runs as a user runs it: ``pencilproof solve --json
---time-limit L FILE`` (the console script, start-up included). ``--peers PEERS``: PEERS
-holds the sources of smack42/ColorFill (Java) and aaronpuchert/floodit (C++), in any
-subfolders; they are built into PEERS/build (javac, g++ -O2) and run on the same boards, one process at a time, in turn with ours
-(the order rotates from board to board, so load on the machine hits all three), each
-measured by ``os.wait4``: wall time, CPU time (user + system) and peak memory. ColorFill
-runs its A* (Puchert strategy) through its ``-99problems`` mode on a folder holding the one
-board, with ``--java-heap``; floodit reads the board from a file (``floodit FILE``).
-``--peer-limit`` stops a peer after that many seconds (reported as ``>N``).
+tests/data/floodit.jsonl, and each board runs as a user runs it: ``pencilproof solve
+--json --time-limit L FILE`` (the console script, start-up included). ``--peers PEERS``:
+PEERS holds the sources of smack42/ColorFill (Java) and aaronpuchert/floodit (C++), in any
+subfolders; they are built into PEERS/build (javac, g++ -O2) and run on the same boards,
+one process at a time, in turn with ours (the order rotates from board to board, so load
+on the machine hits all three), each measured by ``os.wait4``: wall time, CPU time (user +
+system) and peak memory. ColorFill runs its A* (Puchert strategy) through its
+``-99problems`` mode on a folder holding the one board, with ``--java-heap``; floodit
+reads the board from a file (``floodit FILE``). ``--peer-limit`` stops a peer after that
+many seconds (reported as ``>N``).
 """
 from __future__ import annotations
 
