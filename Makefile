@@ -8,11 +8,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(VENV)/.installed: $(BIN)/python pyproject.toml
+# setup.py builds the one compiled part (Flood-It's A*): a changed C source is built again.
+COMPILED := setup.py src/pencilproof/encodings/floodit/_astar.c
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml $(COMPILED)
 	$(BIN)/pip install -q -e .
 	touch $@
 
-$(VENV)/.installed-test: $(BIN)/python pyproject.toml
+$(VENV)/.installed-test: $(BIN)/python pyproject.toml $(COMPILED)
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@ $(VENV)/.installed
 
