@@ -35,10 +35,14 @@ def wheel(tmp_path_factory) -> Path:
 
 
 def test_wheel_holds_the_examples_the_page_and_spdx_metadata(wheel):
-    assert wheel.name == f"pencilproof-{__version__}-py3-none-any.whl"
+    # Flood-It's A* core is compiled (setup.py), so the wheel is this interpreter's and
+    # platform's, and holds the extension module.
+    py = f"cp{sys.version_info.major}{sys.version_info.minor}"
+    assert wheel.name.startswith(f"pencilproof-{__version__}-{py}-{py}-")
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
         meta = email.message_from_bytes(z.read(f"pencilproof-{__version__}.dist-info/METADATA"))
+    assert "pencilproof/encodings/floodit/_astar" + sysconfig.get_config_var("EXT_SUFFIX") in names
     examples = {Path(n).name for n in names if n.startswith("pencilproof/examples/")}
     shipped = {p.name for p in (ROOT / "src/pencilproof/examples").iterdir() if p.is_file()}
     assert examples == shipped
