@@ -47,6 +47,9 @@ typedef struct {
     uint16_t *g;
     uint32_t *parent;
     uint8_t *colour;
+    uint32_t *allow; /* how the node was reached by its fewest moves: bit c, by a free move
+                        of colour c; FREE, at the start or by a forced move */
+    uint32_t *used;  /* allow as it was when the node was last expanded (0: never) */
     Py_ssize_t nodes, node_cap;
     /* hash table of node indices + 1 (0: empty), linear probing */
     uint32_t *slots;
@@ -58,7 +61,10 @@ typedef struct {
     long long expanded;
     int upper;
     long found;      /* node of the full state once a shorter sequence reached it, else -1 */
+    int prune;       /* whether moves are pruned by their order (see allowed()) */
 } Core;
+
+#define FREE 0x80000000u
 
 /* ---------------------------------------------------------------- bit rows */
 
@@ -210,6 +216,12 @@ static long new_node(Core *s, const word *state, const word *border) {
         uint8_t *c = PyMem_Realloc(s->colour, (size_t)cap * sizeof(uint8_t));
         if (!c) goto fail;
         s->colour = c;
+        uint32_t *a = PyMem_Realloc(s->allow, (size_t)cap * sizeof(uint32_t));
+        if (!a) goto fail;
+        s->allow = a;
+        uint32_t *u = PyMem_Realloc(s->used, (size_t)cap * sizeof(uint32_t));
+        if (!u) goto fail;
+        s->used = u;
         s->node_cap = cap;
     }
     if ((size_t)(s->nodes + 1) * 2 > s->slot_cap && grow_slots(s) < 0) return -1;
@@ -306,6 +318,8 @@ static void Core_dealloc(Core *s) {
     PyMem_Free(s->g);
     PyMem_Free(s->parent);
     PyMem_Free(s->colour);
+    PyMem_Free(s->allow);
+    PyMem_Free(s->used);
     PyMem_Free(s->slots);
     PyMem_Free(s->heap);
     Py_TYPE(s)->tp_free((PyObject *)s);
@@ -313,11 +327,11 @@ static void Core_dealloc(Core *s) {
 
 static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     static char *names[] = {"n", "ncolours", "neighbours", "colour_masks", "start", "border",
-                            "h0", "upper", NULL};
-    int n, ncol, h0, upper;
+                            "h0", "upper", "prune", NULL};
+    int n, ncol, h0, upper, prune = 1;
     PyObject *nbo, *cmo, *sto, *bdo;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiOOOOii", names, &n, &ncol, &nbo, &cmo,
-                                     &sto, &bdo, &h0, &upper))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiOOOOii|p", names, &n, &ncol, &nbo, &cmo,
+                                     &sto, &bdo, &h0, &upper, &prune))
         return -1;
     if (s->nb) {
         PyErr_SetString(PyExc_RuntimeError, "_astar.Core: already initialised");
@@ -343,10 +357,12 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->g = PyMem_Malloc((size_t)s->node_cap * sizeof(uint16_t));
     s->parent = PyMem_Malloc((size_t)s->node_cap * sizeof(uint32_t));
     s->colour = PyMem_Malloc((size_t)s->node_cap * sizeof(uint8_t));
+    s->allow = PyMem_Malloc((size_t)s->node_cap * sizeof(uint32_t));
+    s->used = PyMem_Malloc((size_t)s->node_cap * sizeof(uint32_t));
     s->slots = PyMem_Calloc(s->slot_cap, sizeof(uint32_t));
     s->heap = PyMem_Malloc((size_t)s->heap_cap * sizeof(Entry));
     if (!s->nb || !s->cmask || !s->full || !s->tmp || !s->words || !s->g || !s->parent
-        || !s->colour || !s->slots || !s->heap) {
+        || !s->colour || !s->allow || !s->used || !s->slots || !s->heap) {
         PyErr_NoMemory();
         return -1;
     }
@@ -362,9 +378,37 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->g[k] = 0;
     s->parent[k] = 0;
     s->colour[k] = 255;
+    s->allow[k] = FREE;
+    s->used[k] = 0;
+    s->prune = prune && ncol <= 31;
     s->upper = upper;
     s->found = -1;
     return heap_push(s, make_key(h0, 0, 0), (uint32_t)k, (uint16_t)h0);
+}
+
+/* Whether a free move of colour c may follow at a node (state, border) reached as `allow`
+ * says (see astar.py, "Order"): always after a forced move, at the start, or after a move of
+ * a smaller colour; after a move of a larger colour p only if it floods an area that touches
+ * no flooded area of another colour than p, one that the move p brought in reach. */
+static inline int allowed(const Core *s, uint32_t allow, int c, const word *state,
+                          const word *border) {
+    if (!s->prune || (allow & FREE) || (allow & ((1u << c) - 1))) return 1;
+    int W = s->W;
+    const word *m = s->cmask + (size_t)c * W;
+    for (uint32_t ps = allow & ~((2u << c) - 1); ps; ps &= ps - 1) {
+        const word *mp = s->cmask + (size_t)__builtin_ctz(ps) * W;
+        for (int i = 0; i < W; i++) {
+            word x = border[i] & m[i];
+            while (x) {
+                const word *row = s->nb + (size_t)(i * 64 + __builtin_ctzll(x)) * W;
+                x &= x - 1;
+                word t = 0;
+                for (int j = 0; j < W; j++) t |= row[j] & state[j] & ~mp[j];
+                if (!t) return 1;
+            }
+        }
+    }
+    return 0;
 }
 
 #define ST_DONE 0
@@ -386,6 +430,7 @@ static PyObject *Core_run(Core *s, PyObject *args) {
     int upper = s->upper;
     int status = ST_DONE;
     unsigned pops = 0;
+    uint32_t allow, was = 0;
     Entry e;
     while (s->heap_len) {
         if ((int)(s->heap[0].key >> 48) >= upper) break;
@@ -400,12 +445,16 @@ static PyObject *Core_run(Core *s, PyObject *args) {
         e = heap_pop(s);
         int g = 65535 - (int)((e.key >> 32) & 0xffff), h = e.h;
         if (s->g[e.node] < g) continue; /* stale: reached by fewer moves since */
+        allow = s->allow[e.node];
+        was = s->used[e.node];
+        if (allow == was) continue; /* expanded already, reached as it is now */
+        s->used[e.node] = allow;
         s->expanded++;
         const word *w = s->words + (size_t)2 * W * e.node;
         memcpy(state, w, sizeof(state));
         memcpy(border, w + W, sizeof(border));
         for (int i = 0; i < W; i++) rem[i] = s->full[i] & ~state[i];
-        int nchoice = 0;
+        int nchoice = 0, forced = 0;
         for (int c = 0; c < ncol; c++) {
             const word *m = s->cmask + (size_t)c * W;
             word x = 0, out = 0;
@@ -415,7 +464,7 @@ static PyObject *Core_run(Core *s, PyObject *args) {
             }
             if (x && !out) {
                 choice[0] = c;
-                nchoice = 1;
+                nchoice = forced = 1;
                 break;
             }
         }
@@ -424,7 +473,7 @@ static PyObject *Core_run(Core *s, PyObject *args) {
                 const word *m = s->cmask + (size_t)c * W;
                 word x = 0;
                 for (int i = 0; i < W; i++) x |= m[i] & border[i];
-                if (x) choice[nchoice++] = c;
+                if (x && allowed(s, allow, c, state, border)) choice[nchoice++] = c;
             }
         int g2 = g + 1;
         for (int t = 0; t < nchoice; t++) {
@@ -438,7 +487,14 @@ static PyObject *Core_run(Core *s, PyObject *args) {
             }
             size_t slot = find_slot(s, s2);
             long old = (long)s->slots[slot] - 1;
-            if (old >= 0 && s->g[old] <= g2) continue;
+            uint32_t bit = forced || !s->prune ? FREE : 1u << c;
+            int again = 0; /* reached again by as few moves, but by a move that allows more */
+            if (old >= 0 && s->g[old] <= g2) {
+                if (s->g[old] < g2 || (s->allow[old] & (bit | FREE))) continue;
+                s->allow[old] |= bit;
+                if (!s->used[old]) continue; /* not expanded yet: it will be as now reached */
+                again = 1;
+            }
             if (is_full) {
                 if (old < 0) {
                     old = new_node(s, s2, s2);
@@ -448,13 +504,19 @@ static PyObject *Core_run(Core *s, PyObject *args) {
                 s->g[old] = (uint16_t)g2;
                 s->parent[old] = e.node;
                 s->colour[old] = (uint8_t)c;
+                s->allow[old] = bit;
+                s->used[old] = 0;
                 s->found = old;
                 upper = g2;
                 continue;
             }
-            memset(grown, 0, sizeof(grown));
-            add_neighbours(s, grown, absorbed);
-            for (int i = 0; i < W; i++) b2[i] = (border[i] | grown[i]) & ~s2[i];
+            if (again) {
+                memcpy(b2, s->words + (size_t)2 * W * old + W, sizeof(b2));
+            } else {
+                memset(grown, 0, sizeof(grown));
+                add_neighbours(s, grown, absorbed);
+                for (int i = 0; i < W; i++) b2[i] = (border[i] | grown[i]) & ~s2[i];
+            }
             int cap = upper - g2 - 1;
             int h2 = bound(s, s2, b2, cap);
             if (h2 < h - 1) h2 = h - 1;
@@ -464,9 +526,13 @@ static PyObject *Core_run(Core *s, PyObject *args) {
                 if (old < 0) goto error;
                 s->slots[find_slot(s, s2)] = (uint32_t)old + 1;
             }
-            s->g[old] = (uint16_t)g2;
-            s->parent[old] = e.node;
-            s->colour[old] = (uint8_t)c;
+            if (!again) {
+                s->g[old] = (uint16_t)g2;
+                s->parent[old] = e.node;
+                s->colour[old] = (uint8_t)c;
+                s->allow[old] = bit;
+                s->used[old] = 0;
+            }
             s->tie++;
             if (heap_push(s, make_key(g2 + h2, g2, s->tie), (uint32_t)old, (uint16_t)h2) < 0)
                 goto error;
@@ -482,6 +548,7 @@ error:
     /* Out of memory amid an expansion: its entry goes back to the open list (the pop left
      * room), so the least f stays a proven bound; children already stored are harmless. */
     (void)heap_push(s, e.key, e.node, e.h);
+    s->used[e.node] = was;
     s->expanded--;
     s->upper = upper;
     return NULL;

@@ -9,6 +9,20 @@ A move that removes a colour entirely is played at once (an optimal sequence exi
 does so). Among states of equal ``moves + estimate`` the deepest is expanded first, so
 the first sequence of that length is found after few expansions where it exists.
 
+Order: of two moves that could have been played the other way round, only one order is
+searched (the rule of Puchert's floodit). A free move (one not forced as above) of colour c
+may follow a free move of colour p > c only if it floods an area next to no flooded area of
+another colour than p: one that the move p brought in reach. Otherwise (c, p) from the state
+before would have flooded at least as much. Why no optimum is lost: the sequence that plays,
+at each state, the forced move where there is one and else the smallest colour that some
+shortest sequence starts with, is shortest and passes the rule (were (p, c) pruned in it,
+(c, p, ...) would be as short and c < p would have been chosen before p). A state reached
+by several moves of the same least count keeps them all (``allow``: one bit a colour, FREE
+after a forced move or at the start) and is expanded again when a later one allows more, so
+that sequence's every state is expanded with its move allowed. Measured: 12_12_10_073's
+proof 873,929 expansions and 4.6 s without the rule, 574,897 and 2.8 s with it; 12_12_10_002
+99,629 and 63,669. Random boards against breadth-first search: see the tests.
+
 Memory is bounded: the table of states seen (and the open list with it) holds at most
 ``max_states`` states; when it is full, or the deadline passes, the search stops and
 reports what it has proven (the open list's smallest ``moves + estimate``) and the best
@@ -34,6 +48,10 @@ from .board import Board, Moves
 #: (the int, its border and the dictionary and heap entries), so some 500 MB at most; the C
 #: core needs some 70-110 bytes a state up to 20x20 (see _astar.c).
 MAX_STATES = 2_000_000
+
+#: The ``allow`` bit of a state reached at the start or by a forced move: every move may
+#: follow (see "Order" above).
+FREE = 1 << 31
 
 #: Expansions of the C core's first slice between two looks at the deadline (few: on a
 #: board of thousands of areas an expansion can take a millisecond); each next slice is
@@ -81,7 +99,8 @@ class AStar:
     sequence found elsewhere, which prunes its open list from then on. ``pure``: the
     Python search even where the C core exists (default: :func:`compiled`)."""
 
-    def __init__(self, board: Board, best: Moves, lower: int = 0, pure: bool | None = None):
+    def __init__(self, board: Board, best: Moves, lower: int = 0, pure: bool | None = None,
+                 prune: bool = True):
         self.board = board
         self.best = best
         self.upper = len(best)
@@ -91,11 +110,13 @@ class AStar:
         self.done = False
         self.core: Any = None
         self.slice = SLICE       # expansions of the C core's next slice
-        self.seen: dict[int, tuple[int, int, int]] = {}
+        self.prune = prune and len(board.colour_mask) <= 31
+        # seen: state -> (moves, parent state, colour, allow, used): see "Order" above
+        self.seen: dict[int, tuple[int, int, int, int, int]] = {}
         self.heap: list[tuple[int, int, int, int, int, int]] = []
         if self.start == board.full:
             self.best, self.upper, self.lower, self.done = Moves(()), 0, 0, True
-            self.seen = {self.start: (0, -1, -1)}
+            self.seen = {self.start: (0, -1, -1, FREE, 0)}
             return
         h0 = board.lower_bound(self.start, border0, self.upper)
         self.lower = max(lower, h0)
@@ -103,9 +124,8 @@ class AStar:
         if self.lower >= self.upper:
             self.done = True
         if (not compiled() if pure is None else pure) or self.upper > 65535:
-            # seen: state -> (moves, parent state, colour); the open list holds
-            # (moves + estimate, -moves, tie, state, border, estimate).
-            self.seen = {self.start: (0, -1, -1)}
+            # the open list holds (moves + estimate, -moves, tie, state, border, estimate)
+            self.seen = {self.start: (0, -1, -1, FREE, 0)}
             self.heap = [(h0, 0, 0, self.start, border0, h0)]
             return
         assert _core is not None
@@ -114,7 +134,8 @@ class AStar:
         masks = b"".join(m.to_bytes(size, "little") for m in board.colour_mask)
         self.core = _core.Core(board.n, len(board.colour_mask), rows, masks,
                                self.start.to_bytes(size, "little"),
-                               border0.to_bytes(size, "little"), min(h0, 65535), self.upper)
+                               border0.to_bytes(size, "little"), min(h0, 65535), self.upper,
+                               prune=self.prune)
 
     @property
     def stored(self) -> int:
@@ -177,27 +198,40 @@ class AStar:
                     break  # nothing shorter than the best sequence is left
                 f, negg, _, state, border, h = pop(heap)
                 g = -negg
-                if seen[state][0] < g:
+                g0, parent, colour, allow, used = seen[state]
+                if g0 < g:
                     continue  # a stale entry: reached by fewer moves since
+                if allow == used:
+                    continue  # expanded already, reached as it is now
+                seen[state] = (g0, parent, colour, allow, allow)
                 expanded += 1
                 rem = full & ~state
                 choice: tuple[int, ...] = ()
+                forced = False
                 for c in colours:
                     x = masks[c] & rem
                     if x and not x & ~border:
-                        choice = (c,)
+                        choice, forced = (c,), True
                         break
                 if not choice:
-                    choice = tuple(c for c in colours if masks[c] & border)
+                    choice = tuple(c for c in colours if masks[c] & border
+                                   and self._allowed(allow, c, state, border))
                 g2 = g + 1
                 for c in choice:
                     absorbed = border & masks[c]
                     s2 = state | absorbed
+                    bit = FREE if forced or not self.prune else 1 << c
                     old = seen.get(s2)
+                    again = False  # reached again by as few moves, by one that allows more
                     if old is not None and old[0] <= g2:
-                        continue
+                        if old[0] < g2 or old[3] & (bit | FREE):
+                            continue
+                        seen[s2] = old[:3] + (old[3] | bit, old[4])
+                        if not old[4]:
+                            continue  # not expanded yet: it will be as now reached
+                        again = True
                     if s2 == full:
-                        seen[s2] = (g2, state, c)
+                        seen[s2] = (g2, state, c, bit, 0)
                         self.found = s2
                         upper = g2
                         continue
@@ -208,7 +242,8 @@ class AStar:
                         h2 = h - 1
                     if h2 > cap:
                         continue  # cannot beat the best sequence
-                    seen[s2] = (g2, state, c)
+                    if not again:
+                        seen[s2] = (g2, state, c, bit, 0)
                     tie += 1
                     push(heap, (g2 + h2, -g2, tie, s2, b2, h2))
                 if len(seen) > max_states:
@@ -224,13 +259,35 @@ class AStar:
             seq: list[int] = []
             s = self.found
             while s != self.start:
-                _, parent, c = seen[s]
+                _, parent, c, _, _ = seen[s]
                 seq.append(c)
                 s = parent
             self.best, self.upper = Moves(tuple(reversed(seq))), upper
         if not stopped:
             self.done = True
         return self.result(stopped)
+
+    def _allowed(self, allow: int, c: int, state: int, border: int) -> bool:
+        """Whether a move of colour ``c`` (not forced) may follow at a state reached as
+        ``allow`` says (see "Order" above); as ``allowed`` in _astar.c."""
+        if not self.prune or allow & (FREE | ((1 << c) - 1)):
+            return True
+        masks, nb = self.board.colour_mask, self.board._nb
+        mine = border & masks[c]
+        later = allow >> (c + 1)
+        p = c + 1
+        while later:
+            if later & 1:
+                other = state & ~masks[p]
+                x = mine
+                while x:
+                    low = x & -x
+                    if not nb[low.bit_length() - 1] & other:
+                        return True  # it floods an area the move p brought in reach
+                    x ^= low
+            later >>= 1
+            p += 1
+        return False
 
     def _run_core(self, deadline: Deadline, max_states: int, expansions: int | None
                   ) -> AStarResult:
