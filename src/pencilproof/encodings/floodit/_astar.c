@@ -21,6 +21,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -62,6 +63,11 @@ typedef struct {
     int upper;
     long found;      /* node of the full state once a shorter sequence reached it, else -1 */
     int prune;       /* whether moves are pruned by their order (see allowed()) */
+    /* the search's own thread (start/poll/stop): while `running`, only it touches the
+     * table and the open list; `offered` and `halt` pass a length and a stop to it */
+    pthread_t thread;
+    int running, finished, halt, offered, status;
+    Py_ssize_t thread_max;
 } Core;
 
 #define FREE 0x80000000u
@@ -183,43 +189,41 @@ static inline size_t find_slot(const Core *s, const word *a) {
 
 static int grow_slots(Core *s) {
     size_t cap = s->slot_cap * 2;
-    uint32_t *slots = PyMem_Calloc(cap, sizeof(uint32_t));
-    if (!slots) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    uint32_t *slots = PyMem_RawCalloc(cap, sizeof(uint32_t));
+    if (!slots) return -1;
     uint32_t *old = s->slots;
     size_t old_cap = s->slot_cap;
     s->slots = slots;
     s->slot_cap = cap;
     for (size_t i = 0; i < old_cap; i++)
         if (old[i]) s->slots[find_slot(s, s->words + (size_t)2 * s->W * (old[i] - 1))] = old[i];
-    PyMem_Free(old);
+    PyMem_RawFree(old);
     return 0;
 }
 
-/* A new node for (state, border); its index, or -1 with MemoryError. */
+/* A new node for (state, border); its index, or -1 when memory ran out (no Python error
+ * is set: this runs in the search's own thread too). */
 static long new_node(Core *s, const word *state, const word *border) {
     if (s->nodes >= 0xfffffffeL) goto fail; /* node indices are 32 bits (slots hold k + 1) */
     if (s->nodes == s->node_cap) {
         Py_ssize_t cap = s->node_cap * 2;
         size_t W2 = (size_t)2 * s->W;
-        word *words = PyMem_Realloc(s->words, (size_t)cap * W2 * sizeof(word));
+        word *words = PyMem_RawRealloc(s->words, (size_t)cap * W2 * sizeof(word));
         if (!words) goto fail;
         s->words = words;
-        uint16_t *g = PyMem_Realloc(s->g, (size_t)cap * sizeof(uint16_t));
+        uint16_t *g = PyMem_RawRealloc(s->g, (size_t)cap * sizeof(uint16_t));
         if (!g) goto fail;
         s->g = g;
-        uint32_t *p = PyMem_Realloc(s->parent, (size_t)cap * sizeof(uint32_t));
+        uint32_t *p = PyMem_RawRealloc(s->parent, (size_t)cap * sizeof(uint32_t));
         if (!p) goto fail;
         s->parent = p;
-        uint8_t *c = PyMem_Realloc(s->colour, (size_t)cap * sizeof(uint8_t));
+        uint8_t *c = PyMem_RawRealloc(s->colour, (size_t)cap * sizeof(uint8_t));
         if (!c) goto fail;
         s->colour = c;
-        uint32_t *a = PyMem_Realloc(s->allow, (size_t)cap * sizeof(uint32_t));
+        uint32_t *a = PyMem_RawRealloc(s->allow, (size_t)cap * sizeof(uint32_t));
         if (!a) goto fail;
         s->allow = a;
-        uint32_t *u = PyMem_Realloc(s->used, (size_t)cap * sizeof(uint32_t));
+        uint32_t *u = PyMem_RawRealloc(s->used, (size_t)cap * sizeof(uint32_t));
         if (!u) goto fail;
         s->used = u;
         s->node_cap = cap;
@@ -231,7 +235,6 @@ static long new_node(Core *s, const word *state, const word *border) {
     memcpy(w + s->W, border, (size_t)s->W * sizeof(word));
     return k;
 fail:
-    PyErr_NoMemory();
     return -1;
 }
 
@@ -240,11 +243,8 @@ fail:
 static int heap_push(Core *s, uint64_t key, uint32_t node, uint16_t h) {
     if (s->heap_len == s->heap_cap) {
         Py_ssize_t cap = s->heap_cap * 2;
-        Entry *e = PyMem_Realloc(s->heap, (size_t)cap * sizeof(Entry));
-        if (!e) {
-            PyErr_NoMemory();
-            return -1;
-        }
+        Entry *e = PyMem_RawRealloc(s->heap, (size_t)cap * sizeof(Entry));
+        if (!e) return -1;
         s->heap = e;
         s->heap_cap = cap;
     }
@@ -310,18 +310,22 @@ static PyObject *row_bytes(const word *a, int W) {
 }
 
 static void Core_dealloc(Core *s) {
-    PyMem_Free(s->nb);
-    PyMem_Free(s->cmask);
-    PyMem_Free(s->full);
-    PyMem_Free(s->tmp);
-    PyMem_Free(s->words);
-    PyMem_Free(s->g);
-    PyMem_Free(s->parent);
-    PyMem_Free(s->colour);
-    PyMem_Free(s->allow);
-    PyMem_Free(s->used);
-    PyMem_Free(s->slots);
-    PyMem_Free(s->heap);
+    if (s->running) {
+        __atomic_store_n(&s->halt, 1, __ATOMIC_RELAXED);
+        pthread_join(s->thread, NULL);
+    }
+    PyMem_RawFree(s->nb);
+    PyMem_RawFree(s->cmask);
+    PyMem_RawFree(s->full);
+    PyMem_RawFree(s->tmp);
+    PyMem_RawFree(s->words);
+    PyMem_RawFree(s->g);
+    PyMem_RawFree(s->parent);
+    PyMem_RawFree(s->colour);
+    PyMem_RawFree(s->allow);
+    PyMem_RawFree(s->used);
+    PyMem_RawFree(s->slots);
+    PyMem_RawFree(s->heap);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -349,18 +353,18 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->node_cap = 1024;
     s->slot_cap = 4096;
     s->heap_cap = 1024;
-    s->nb = PyMem_Calloc((size_t)n * W, sizeof(word));
-    s->cmask = PyMem_Calloc((size_t)ncol * W, sizeof(word));
-    s->full = PyMem_Calloc((size_t)W, sizeof(word));
-    s->tmp = PyMem_Calloc((size_t)8 * W, sizeof(word));
-    s->words = PyMem_Malloc((size_t)s->node_cap * 2 * W * sizeof(word));
-    s->g = PyMem_Malloc((size_t)s->node_cap * sizeof(uint16_t));
-    s->parent = PyMem_Malloc((size_t)s->node_cap * sizeof(uint32_t));
-    s->colour = PyMem_Malloc((size_t)s->node_cap * sizeof(uint8_t));
-    s->allow = PyMem_Malloc((size_t)s->node_cap * sizeof(uint32_t));
-    s->used = PyMem_Malloc((size_t)s->node_cap * sizeof(uint32_t));
-    s->slots = PyMem_Calloc(s->slot_cap, sizeof(uint32_t));
-    s->heap = PyMem_Malloc((size_t)s->heap_cap * sizeof(Entry));
+    s->nb = PyMem_RawCalloc((size_t)n * W, sizeof(word));
+    s->cmask = PyMem_RawCalloc((size_t)ncol * W, sizeof(word));
+    s->full = PyMem_RawCalloc((size_t)W, sizeof(word));
+    s->tmp = PyMem_RawCalloc((size_t)8 * W, sizeof(word));
+    s->words = PyMem_RawMalloc((size_t)s->node_cap * 2 * W * sizeof(word));
+    s->g = PyMem_RawMalloc((size_t)s->node_cap * sizeof(uint16_t));
+    s->parent = PyMem_RawMalloc((size_t)s->node_cap * sizeof(uint32_t));
+    s->colour = PyMem_RawMalloc((size_t)s->node_cap * sizeof(uint8_t));
+    s->allow = PyMem_RawMalloc((size_t)s->node_cap * sizeof(uint32_t));
+    s->used = PyMem_RawMalloc((size_t)s->node_cap * sizeof(uint32_t));
+    s->slots = PyMem_RawCalloc(s->slot_cap, sizeof(uint32_t));
+    s->heap = PyMem_RawMalloc((size_t)s->heap_cap * sizeof(Entry));
     if (!s->nb || !s->cmask || !s->full || !s->tmp || !s->words || !s->g || !s->parent
         || !s->colour || !s->allow || !s->used || !s->slots || !s->heap) {
         PyErr_NoMemory();
@@ -373,7 +377,10 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         || read_rows(sto, st, 1, W, "start") < 0 || read_rows(bdo, bd, 1, W, "border") < 0)
         return -1;
     long k = new_node(s, st, bd);
-    if (k < 0) return -1;
+    if (k < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
     s->slots[find_slot(s, st)] = (uint32_t)k + 1;
     s->g[k] = 0;
     s->parent[k] = 0;
@@ -383,7 +390,12 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->prune = prune && ncol <= 31;
     s->upper = upper;
     s->found = -1;
-    return heap_push(s, make_key(h0, 0, 0), (uint32_t)k, (uint16_t)h0);
+    s->offered = 65535;
+    if (heap_push(s, make_key(h0, 0, 0), (uint32_t)k, (uint16_t)h0) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
 }
 
 /* Whether a free move of colour c may follow at a node (state, border) reached as `allow`
@@ -414,33 +426,39 @@ static inline int allowed(const Core *s, uint32_t allow, int c, const word *stat
 #define ST_DONE 0
 #define ST_MEMORY 1
 #define ST_BUDGET 2
+#define ST_HALTED 3
+#define ST_SIGNAL 4 /* a Python exception is set (Ctrl-C) */
+#define ST_NOMEM 5  /* no Python exception is set */
 
-static PyObject *Core_run(Core *s, PyObject *args) {
-    long long budget;
-    Py_ssize_t max_states;
-    if (!PyArg_ParseTuple(args, "Ln", &budget, &max_states)) return NULL;
-    if (!s->nb) {
-        PyErr_SetString(PyExc_RuntimeError, "_astar.Core: not initialised");
-        return NULL;
-    }
+/* Expand up to `budget` states (-1: no limit). In the caller's thread (`threaded` 0) it
+ * asks for signals every 64 expansions; in its own, it stops when `halt` is set. */
+static int search(Core *s, long long budget, Py_ssize_t max_states, int threaded) {
     int W = s->W, ncol = s->ncol;
     word state[W], border[W], rem[W], s2[W], b2[W], grown[W], absorbed[W];
     int choice[256];
-    long long until = s->expanded + budget;
+    long long until = budget < 0 ? -1 : s->expanded + budget;
     int upper = s->upper;
     int status = ST_DONE;
     unsigned pops = 0;
     uint32_t allow, was = 0;
     Entry e;
     while (s->heap_len) {
+        if (!(++pops & 63)) { /* before the pop: nothing lost */
+            int o = __atomic_load_n(&s->offered, __ATOMIC_RELAXED);
+            if (o < upper) {
+                upper = o;
+                s->found = -1;
+            }
+            if (threaded ? __atomic_load_n(&s->halt, __ATOMIC_RELAXED)
+                         : PyErr_CheckSignals() < 0) {
+                status = threaded ? ST_HALTED : ST_SIGNAL;
+                break;
+            }
+        }
         if ((int)(s->heap[0].key >> 48) >= upper) break;
-        if (s->expanded >= until) {
+        if (until >= 0 && s->expanded >= until) {
             status = ST_BUDGET;
             break;
-        }
-        if (!(++pops & 63) && PyErr_CheckSignals() < 0) { /* before the pop: nothing lost */
-            s->upper = upper;
-            return NULL;
         }
         e = heap_pop(s);
         int g = 65535 - (int)((e.key >> 32) & 0xffff), h = e.h;
@@ -543,7 +561,7 @@ static PyObject *Core_run(Core *s, PyObject *args) {
         }
     }
     s->upper = upper;
-    return PyLong_FromLong(status);
+    return status;
 error:
     /* Out of memory amid an expansion: its entry goes back to the open list (the pop left
      * room), so the least f stays a proven bound; children already stored are harmless. */
@@ -551,20 +569,92 @@ error:
     s->used[e.node] = was;
     s->expanded--;
     s->upper = upper;
+    return ST_NOMEM;
+}
+
+static int busy(Core *s) {
+    if (!s->nb) {
+        PyErr_SetString(PyExc_RuntimeError, "_astar.Core: not initialised");
+        return 1;
+    }
+    if (s->running) {
+        PyErr_SetString(PyExc_RuntimeError, "_astar.Core: the search runs in its thread");
+        return 1;
+    }
+    return 0;
+}
+
+static PyObject *Core_run(Core *s, PyObject *args) {
+    long long budget;
+    Py_ssize_t max_states;
+    if (!PyArg_ParseTuple(args, "Ln", &budget, &max_states)) return NULL;
+    if (busy(s)) return NULL;
+    if (budget < 0) budget = 0;
+    int st = search(s, budget, max_states, 0);
+    if (st == ST_SIGNAL) return NULL;
+    if (st == ST_NOMEM) return PyErr_NoMemory();
+    return PyLong_FromLong(st);
+}
+
+static void *thread_main(void *arg) {
+    Core *s = arg;
+    int st = search(s, -1, s->thread_max, 1);
+    s->status = st == ST_NOMEM ? ST_MEMORY : st;
+    __atomic_store_n(&s->finished, 1, __ATOMIC_RELEASE);
     return NULL;
+}
+
+static PyObject *Core_start(Core *s, PyObject *arg) {
+    Py_ssize_t max_states = PyLong_AsSsize_t(arg);
+    if (max_states == -1 && PyErr_Occurred()) return NULL;
+    if (busy(s)) return NULL;
+    s->thread_max = max_states;
+    s->halt = 0;
+    s->finished = 0;
+    if (pthread_create(&s->thread, NULL, thread_main, s) != 0) {
+        PyErr_SetString(PyExc_OSError, "_astar.Core: no thread could be started");
+        return NULL;
+    }
+    s->running = 1;
+    Py_RETURN_NONE;
+}
+
+static void join(Core *s) {
+    Py_BEGIN_ALLOW_THREADS
+    pthread_join(s->thread, NULL);
+    Py_END_ALLOW_THREADS
+    s->running = 0;
+}
+
+static PyObject *Core_poll(Core *s, PyObject *Py_UNUSED(ignored)) {
+    if (!s->running) Py_RETURN_NONE;
+    if (!__atomic_load_n(&s->finished, __ATOMIC_ACQUIRE)) Py_RETURN_NONE;
+    join(s);
+    return PyLong_FromLong(s->status);
+}
+
+static PyObject *Core_stop(Core *s, PyObject *Py_UNUSED(ignored)) {
+    if (!s->running) Py_RETURN_NONE;
+    __atomic_store_n(&s->halt, 1, __ATOMIC_RELAXED);
+    join(s);
+    return PyLong_FromLong(s->status);
 }
 
 static PyObject *Core_offer(Core *s, PyObject *arg) {
     long u = PyLong_AsLong(arg);
     if (u == -1 && PyErr_Occurred()) return NULL;
-    if (u < s->upper) {
-        s->upper = (int)(u < 0 ? 0 : u);
+    int v = (int)(u < 0 ? 0 : u > 65535 ? 65535 : u);
+    if (v < __atomic_load_n(&s->offered, __ATOMIC_RELAXED))
+        __atomic_store_n(&s->offered, v, __ATOMIC_RELAXED);
+    if (!s->running && v < s->upper) {
+        s->upper = v;
         s->found = -1;
     }
     Py_RETURN_NONE;
 }
 
 static PyObject *Core_sequence(Core *s, PyObject *Py_UNUSED(ignored)) {
+    if (busy(s)) return NULL;
     if (s->found < 0) Py_RETURN_NONE;
     int len = s->g[s->found];
     PyObject *out = PyList_New(len);
@@ -583,6 +673,7 @@ static PyObject *Core_sequence(Core *s, PyObject *Py_UNUSED(ignored)) {
 }
 
 static PyObject *Core_min_f(Core *s, PyObject *Py_UNUSED(ignored)) {
+    if (s->running) return busy(s), NULL;
     if (!s->heap || !s->heap_len) return PyLong_FromLong(-1);
     return PyLong_FromLong((long)(s->heap[0].key >> 48));
 }
@@ -591,10 +682,7 @@ static PyObject *Core_bound(Core *s, PyObject *args) {
     PyObject *sto, *bdo;
     int cap = -1, capped = 0;
     if (!PyArg_ParseTuple(args, "OO|pi", &sto, &bdo, &capped, &cap)) return NULL;
-    if (!s->nb) {
-        PyErr_SetString(PyExc_RuntimeError, "_astar.Core: not initialised");
-        return NULL;
-    }
+    if (busy(s)) return NULL;
     word st[s->W], bd[s->W];
     if (read_rows(sto, st, 1, s->W, "state") < 0 || read_rows(bdo, bd, 1, s->W, "border") < 0)
         return NULL;
@@ -604,6 +692,7 @@ static PyObject *Core_bound(Core *s, PyObject *args) {
 static PyObject *Core_state(Core *s, PyObject *arg) {
     Py_ssize_t k = PyLong_AsSsize_t(arg);
     if (k == -1 && PyErr_Occurred()) return NULL;
+    if (busy(s)) return NULL;
     if (k < 0 || k >= s->nodes) {
         PyErr_SetString(PyExc_IndexError, "_astar.Core: no such node");
         return NULL;
@@ -618,6 +707,9 @@ static PyObject *Core_get_expanded(Core *s, void *Py_UNUSED(c)) {
 static PyObject *Core_get_stored(Core *s, void *Py_UNUSED(c)) {
     return PyLong_FromSsize_t(s->nodes);
 }
+static PyObject *Core_get_running(Core *s, void *Py_UNUSED(c)) {
+    return PyBool_FromLong(s->running);
+}
 static PyObject *Core_get_open(Core *s, void *Py_UNUSED(c)) {
     return PyLong_FromSsize_t(s->heap_len);
 }
@@ -626,6 +718,14 @@ static PyMethodDef Core_methods[] = {
     {"run", (PyCFunction)Core_run, METH_VARARGS,
      "run(expansions, max_states) -> 0 done, 1 table full, 2 expansions made"},
     {"offer", (PyCFunction)Core_offer, METH_O, "offer(length): look below this length from now"},
+    {"start", (PyCFunction)Core_start, METH_O,
+     "start(max_states): go on in a thread of its own (no Python, no GIL) until done, the "
+     "table full or stop()"},
+    {"poll", (PyCFunction)Core_poll, METH_NOARGS,
+     "None while the thread runs (or none was started), else its status (0 done, 1 table "
+     "full); the thread is then joined"},
+    {"stop", (PyCFunction)Core_stop, METH_NOARGS,
+     "stop and join the thread (within 64 expansions): its status (3: stopped), or None"},
     {"sequence", (PyCFunction)Core_sequence, METH_NOARGS,
      "the colours of the shortest sequence found (None: none shorter than offered)"},
     {"min_f", (PyCFunction)Core_min_f, METH_NOARGS,
@@ -640,6 +740,7 @@ static PyGetSetDef Core_getset[] = {
     {"expanded", (getter)Core_get_expanded, NULL, "states expanded", NULL},
     {"stored", (getter)Core_get_stored, NULL, "states in the table", NULL},
     {"open", (getter)Core_get_open, NULL, "entries in the open list", NULL},
+    {"running", (getter)Core_get_running, NULL, "whether its thread runs (not yet joined)", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject CoreType = {

@@ -81,7 +81,7 @@ class AStarResult:
     complete: bool
     expanded: int
     stored: int
-    stopped: str  # "" when complete, else "deadline", "memory" or "budget"
+    stopped: str  # "" when complete, else "deadline", "memory", "budget" or "halted"
 
 
 def astar(board: Board, best: Moves, lower: int = 0, max_states: int = MAX_STATES,
@@ -263,6 +263,47 @@ class AStar:
                 seq.append(c)
                 s = parent
             self.best, self.upper = Moves(tuple(reversed(seq))), upper
+        if not stopped:
+            self.done = True
+        return self.result(stopped)
+
+    # -- in a thread of its own (the C core only) ------------------------------------------
+    def run_beside(self, max_states: int = MAX_STATES) -> bool:
+        """Go on in a thread of the C core's own, which needs no Python and so runs beside
+        a solver that holds the interpreter (CaDiCaL does) until it is done, the table
+        holds ``max_states`` states or :meth:`stop`. False (nothing started) without the C
+        core or when the search is done already."""
+        if self.core is None or self.done:
+            return False
+        self.core.start(max_states)
+        return True
+
+    @property
+    def running(self) -> bool:
+        return self.core is not None and bool(self.core.running)
+
+    def poll(self) -> AStarResult | None:
+        """None while the thread runs; once it has ended, what it proved (``stopped``:
+        "" done, "memory" table full); the thread is joined then."""
+        if self.core is None:
+            return None
+        status = self.core.poll()
+        return None if status is None else self._ended(status)
+
+    def stop(self) -> AStarResult | None:
+        """Stop the thread (within 64 expansions) and say what it proved (``stopped``
+        "halted" if it was still running); None if none was started."""
+        if self.core is None:
+            return None
+        status = self.core.stop()
+        return None if status is None else self._ended(status)
+
+    def _ended(self, status: int) -> AStarResult:
+        core = self.core
+        self.expanded = core.expanded
+        if core.upper < self.upper:
+            self.best, self.upper = Moves(tuple(core.sequence())), core.upper
+        stopped = {0: "", 1: "memory"}.get(status, "halted")
         if not stopped:
             self.done = True
         return self.result(stopped)

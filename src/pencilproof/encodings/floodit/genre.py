@@ -27,7 +27,7 @@ from .board import (COLOUR_CHARS, MAX_COLOURS, Board, Level, Moves, boards_after
 from .formats import DigitGrid, TathamID, ThesisBoard
 from .sat import FloodEncoded
 from .astar import AStar
-from .portfolio import prove
+from .portfolio import BESIDE_STATES, beside, prove
 from .search import improve
 from .seed import SEED_MODES
 
@@ -176,24 +176,30 @@ class FloodOptimum(Optimisation):
             if first.complete or first.stopped == "deadline":
                 return first.lower, first.best
             lower, best = first.lower, first.best
-        for tie in self.ties:
-            try:
-                moves, kept = board.beam_levels(self.width, tie, deadline, keep)
-            except TimeUp:
-                return lower, best
-            if len(moves) < len(best):
-                best = moves
-                if search is not None:
-                    search.offer(best)
-            for t, level in enumerate(kept):
-                if t == len(levels):
-                    levels.append([])
-                levels[t].extend(level)
-            if len(best) <= lower:
-                return lower, best
-        if self.portfolio:
-            proof = prove(board, lower, best, search, deadline, backend=backend)
-            return proof.lower, proof.best
+            if self.portfolio and beside(search):
+                search.run_beside(BESIDE_STATES)  # on while the beams and the solver work
+        try:
+            for tie in self.ties:
+                try:
+                    moves, kept = board.beam_levels(self.width, tie, deadline, keep)
+                except TimeUp:
+                    return lower, best
+                if len(moves) < len(best):
+                    best = moves
+                    if search is not None:
+                        search.offer(best)
+                for t, level in enumerate(kept):
+                    if t == len(levels):
+                        levels.append([])
+                    levels[t].extend(level)
+                if len(best) <= lower:
+                    return lower, best
+            if self.portfolio:
+                proof = prove(board, lower, best, search, deadline, backend=backend)
+                return proof.lower, proof.best
+        finally:
+            if search is not None and search.running:  # the beams ended it, or an error
+                search.stop()
         if not self.nodes:
             return lower, best
         res = improve(board, best, lower, max_nodes=self.nodes, levels=levels,

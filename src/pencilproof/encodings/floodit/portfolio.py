@@ -28,6 +28,7 @@ slice has not proven the board.
 """
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -76,6 +77,31 @@ PROOF_OPTIONS: tuple[tuple[str, int], ...] = (("stabilize", 0),)
 #: 2 million here instead took 30.5 s against 28.9 s over 39 boards (paired, CPU s), no gain.
 ASTAR_MAX_STATES = 400_000
 
+#: Whether the A* goes on in a thread of its own beside the solver where the C core and a
+#: second core are there (:func:`cores`), rather than in turns with it. The thread needs
+#: neither Python nor its lock, so the solver (which holds the lock while it works) loses
+#: nothing; each side stops the other as before.
+BESIDE = True
+#: States the A* beside the solver may hold: some 100-150 bytes each up to 20x20 in C, so
+#: about a gigabyte at most.
+BESIDE_STATES = 8_000_000
+#: Seconds between two looks at the A* thread while the solver works (the solver returns
+#: at its next conflict budget past them, see solvers.backends).
+BESIDE_POLL = 0.05
+
+
+def beside(search: AStar) -> bool:
+    """Whether this search should go on in its own thread (see :data:`BESIDE`)."""
+    return BESIDE and search.core is not None and not search.done and cores() >= 2
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
 
 @dataclass(frozen=True)
 class Proof:
@@ -112,8 +138,9 @@ class _Sat:
             raise
         self.backend.deadline = None
 
-    def step(self, lower: int, best: Moves, until: float) -> tuple[int, Moves]:
-        """Raise ``lower`` or shorten ``best`` until they meet or ``until`` (monotonic)."""
+    def step(self, lower: int, best: Moves, until: float | None) -> tuple[int, Moves]:
+        """Raise ``lower`` or shorten ``best`` until they meet or ``until`` (monotonic;
+        None: no limit)."""
         puzzle = self.board.puzzle
         while lower < len(best):
             target = lower if self.ascending else len(best) - 1
@@ -140,6 +167,8 @@ def prove(board: Board, lower: int, best: Moves, search: AStar | None,
     """Close the gap between ``lower`` (proven) and ``best`` (a valid sequence) with the A*
     ``search`` (already started, or None) and the solver ``backend`` in turn, until
     ``deadline``."""
+    if search is not None and (search.running or beside(search)):
+        return _prove_beside(board, lower, best, search, deadline, ascending, backend)
     sat: _Sat | None = None
     sat_slice = SAT_FIRST
     astar_slice = 0.0  # the caller has run the first A* slice
@@ -187,3 +216,65 @@ def prove(board: Board, lower: int, best: Moves, search: AStar | None,
         if sat is not None:
             sat.close()
     return Proof(lower, best, by, search.expanded if search is not None else 0, calls)
+
+
+def _prove_beside(board: Board, lower: int, best: Moves, search: AStar, deadline: Deadline,
+                  ascending: bool, backend: str | None) -> Proof:
+    """:func:`prove` with the A* in its own thread (:meth:`.astar.AStar.run_beside`) while
+    the solver works here, each looked at every :data:`BESIDE_POLL` seconds."""
+    sat: _Sat | None = None
+    by = ""
+    running = search.running or search.run_beside(BESIDE_STATES)
+    no_sat = False
+
+    def take(res: Any) -> None:
+        nonlocal lower, best, by
+        if res is None:
+            return
+        lower = max(lower, res.lower)
+        if len(res.best) < len(best):
+            best = res.best
+        if lower >= len(best) and not by:
+            by = "astar"
+
+    try:
+        while lower < len(best) and not deadline.passed():
+            if running:
+                res = search.poll()
+                if res is not None:
+                    running = False
+                    take(res)
+                    if by:
+                        break
+            if sat is None and not no_sat:
+                try:
+                    sat = _Sat(board, len(best) - 1, deadline, ascending, backend)
+                except (EncodingTimeout, TooLarge):
+                    no_sat = True
+                continue  # the A* may have ended meanwhile
+            if sat is None:
+                if not running:
+                    break
+                time.sleep(BESIDE_POLL)
+                continue
+            until = deadline.at
+            if running:
+                soon = time.monotonic() + BESIDE_POLL
+                until = soon if until is None else min(until, soon)
+            try:
+                lower, found = sat.step(lower, best, until)
+            except TimeUp:  # pragma: no cover - the backend answers UNKNOWN instead
+                break
+            if len(found) < len(best):
+                best = found
+                if running:
+                    search.offer(best)
+            if lower >= len(best):
+                by = "sat"
+    finally:
+        if running:
+            take(search.stop())
+        calls = sat.backend.calls if sat is not None else 0
+        if sat is not None:
+            sat.close()
+    return Proof(lower, best, by, search.expanded, calls)
