@@ -1,0 +1,135 @@
+"""Flood-It's A* in a C thread of its own beside the solver (astar.py ``run_beside``,
+portfolio.py ``BESIDE``): it expands what the search in the caller's thread expands and
+proves the published optima; it stops when asked, on Ctrl-C and when dropped, and can go
+on in the caller's thread afterwards; the portfolio proves the same with it and without."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from pencilproof.encodings import GENRES
+from pencilproof.encodings.floodit import portfolio
+from pencilproof.encodings.floodit.astar import AStar, compiled
+from pencilproof.encodings.floodit.board import Board
+from pencilproof.encodings.floodit.portfolio import prove
+from pencilproof.formats.jsondoc import puzzle_from_doc
+from pencilproof.solvers.deadline import Deadline
+
+from test_floodit import RECS
+
+FLOOD = GENRES["floodit"]
+pytestmark = pytest.mark.skipif(not compiled(), reason="needs the C core (built at install)")
+
+
+def _board(name: str):
+    rec = next(r for r in RECS if r["source"].endswith(name))
+    p = puzzle_from_doc(rec, "record")
+    return p, Board(p), rec["optimal_moves"]
+
+
+def _wait(search: AStar, seconds: float = 60.0):
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < seconds:
+        res = search.poll()
+        if res is not None:
+            return res
+        time.sleep(0.005)
+    raise AssertionError("the thread did not end")
+
+
+def test_the_thread_expands_what_the_callers_search_expands():
+    """12_12_10_002 (published 26): the same expansions, table and optimum either way."""
+    p, board, opt = _board("12_12_10_002")
+    best = board.beam(10, "reach")
+    here = AStar(board, best).run()
+    there = AStar(board, best)
+    assert there.run_beside() and there.running
+    res = _wait(there)
+    assert not there.running and res.complete and res.stopped == ""
+    assert res.lower == len(res.best) == here.lower == opt == 26
+    assert (res.expanded, res.stored) == (here.expanded, here.stored)
+    assert FLOOD.verify(p, res.best) == []
+    assert there.poll() is None and there.stop() is None  # joined once, then nothing runs
+
+
+def test_stop_halts_within_moments_and_the_search_goes_on_here():
+    """16_16_10_001 (published 33) is far beyond a tenth of a second of A*: stop() ends
+    the thread at once with a valid bound, and the caller's thread can go on from there."""
+    p, board, opt = _board("16_16_10_001")
+    search = AStar(board, board.beam(1))
+    search.run_beside()
+    time.sleep(0.1)
+    with pytest.raises(RuntimeError, match="runs in its thread"):
+        search.core.min_f()
+    t0 = time.monotonic()
+    res = search.stop()
+    assert time.monotonic() - t0 < 0.5
+    assert res.stopped == "halted" and not res.complete and res.expanded > 0
+    assert board.lower_bound() <= res.lower <= opt < len(res.best)
+    more = search.run(Deadline.after(0.2))
+    assert more.expanded > res.expanded and res.lower <= more.lower <= opt
+
+
+def test_an_offer_reaches_the_running_thread():
+    """A sequence of the optimum's length, offered just after the thread starts, ends its
+    search below it: it proves that sequence optimal, keeps it, and expands fewer states
+    than without the offer (63,669 against 63,685 from the 29 moves of beam(1))."""
+    p, board, opt = _board("12_12_10_002")
+    ref = AStar(board, board.beam(1)).run()
+    assert ref.complete and len(ref.best) == opt < len(board.beam(1))
+    search = AStar(board, board.beam(1))
+    search.run_beside()
+    search.offer(ref.best)
+    res = _wait(search)
+    assert res.complete and res.lower == len(res.best) == opt
+    assert res.best == ref.best and res.expanded < ref.expanded
+
+
+def test_a_dropped_search_stops_its_thread():
+    p, board, opt = _board("16_16_10_001")
+    search = AStar(board, board.beam(1))
+    search.run_beside()
+    t0 = time.monotonic()
+    del search  # the core's deallocation halts and joins the thread
+    assert time.monotonic() - t0 < 0.5
+
+
+@pytest.mark.parametrize("beside", [True, False], ids=["beside", "in-turns"])
+@pytest.mark.parametrize("name", ["12_12_10_002", "14_14_06_001"])
+def test_the_portfolio_proves_the_same_beside_and_in_turns(monkeypatch, name, beside):
+    monkeypatch.setattr(portfolio, "BESIDE", beside)
+    monkeypatch.setattr(portfolio, "cores", lambda: 2)
+    p, board, opt = _board(name)
+    start = board.beam(1)
+    search = AStar(board, start)
+    search.run(Deadline(), 200)  # a first slice, as the genre runs one
+    proof = prove(board, board.lower_bound(), start, search, Deadline.after(120))
+    assert proof.lower == len(proof.best) == opt and proof.by in ("astar", "sat")
+    assert not search.running and FLOOD.verify(p, proof.best) == []
+
+
+def test_ctrl_c_amid_the_solver_stops_the_thread(monkeypatch):
+    """A KeyboardInterrupt in the solver's turn leaves no thread behind."""
+    p, board, opt = _board("16_16_10_001")
+
+    def interrupted(self, lower, best, until):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(portfolio._Sat, "step", interrupted)
+    monkeypatch.setattr(portfolio, "cores", lambda: 2)
+    search = AStar(board, board.beam(1))
+    with pytest.raises(KeyboardInterrupt):
+        prove(board, board.lower_bound(), board.beam(1), search, Deadline.after(60))
+    assert not search.running
+
+
+def test_a_deadline_ends_both_sides_with_valid_bounds(monkeypatch):
+    monkeypatch.setattr(portfolio, "cores", lambda: 2)
+    p, board, opt = _board("16_16_10_001")
+    start = board.beam(1)
+    search = AStar(board, start)
+    t0 = time.monotonic()
+    proof = prove(board, board.lower_bound(), start, search, Deadline.after(1.0))
+    assert time.monotonic() - t0 < 2.0
+    assert not search.running and proof.by == ""
+    assert board.lower_bound() <= proof.lower <= opt <= len(proof.best)
