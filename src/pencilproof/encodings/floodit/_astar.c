@@ -14,10 +14,18 @@
  * astar.py calls it in short slices and asks the deadline between them. run() itself asks
  * PyErr_CheckSignals() every 64 expansions, so Ctrl-C surfaces as KeyboardInterrupt.
  *
- * Memory per stored state: 2 * W * 8 bytes (the state and its border), 7 bytes of
- * (moves, parent, colour), 4-8 bytes of hash slot (load 1/4 to 1/2 after growth:
- * 8-16 bytes) and 16 bytes per open-list entry: about 70 bytes on a 12x12 board (W = 2),
- * 100 bytes at W = 4 (up to 256 areas), against some 250 bytes in CPython.
+ * The move-order rule (astar.py, "Order") is allowed(); each node keeps the moves it was
+ * reached by with its fewest moves (allow) and those it was last expanded with (used).
+ *
+ * start() runs the same search in a thread of its own with no budget: it touches no Python
+ * object and allocates with PyMem_Raw*, so it needs no GIL; the caller passes it a shorter
+ * length (offer) and a stop (halt) through atomics, and reads the table only once the
+ * thread is joined (poll, stop; busy() refuses the rest meanwhile).
+ *
+ * Memory per stored state: 2 * W * 8 bytes (the state and its border), 15 bytes of
+ * (moves, parent, colour, allow, used), 4-8 bytes of hash slot (load 1/4 to 1/2 after
+ * growth: 8-16 bytes) and 16 bytes per open-list entry: about 80 bytes on a 12x12 board
+ * (W = 2), 110 bytes at W = 4 (up to 256 areas), against some 250 bytes in CPython.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

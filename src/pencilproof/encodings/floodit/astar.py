@@ -31,7 +31,9 @@ sequence it was given. The SAT proof (:mod:`.sat`) takes over from there.
 The search runs in C (:mod:`._astar`, built at install where a C compiler exists; some ten
 times faster) or, without it or with ``PENCILPROOF_PURE=1`` in the environment, in Python.
 Both expand the same states in the same order. The C core runs in slices of
-:data:`SLICE` expansions, the deadline asked between them (and Ctrl-C inside them).
+:data:`SLICE` expansions, the deadline asked between them (and Ctrl-C inside them), or in a
+thread of its own (:meth:`AStar.run_beside`; no Python runs there, so it needs no lock and
+runs beside a solver in the caller's thread, which stops it).
 """
 from __future__ import annotations
 

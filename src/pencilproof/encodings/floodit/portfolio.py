@@ -1,26 +1,36 @@
-"""Flood-It's exact search and SAT proof in turn, under one deadline, each stopping the other.
+"""Flood-It's exact search and SAT proof side by side (or in turn), under one deadline, each
+stopping the other.
 
 The A* search (:mod:`.astar`) proves easy boards in a fraction of a second and no solver
-can beat it there; on harder boards its table grows by some 100,000-200,000 states a
-second (the C core; 6000 in Python) until memory stops it, and the SAT proof (:mod:`.sat`,
-CaDiCaL) wins. Which kind a board is cannot be told
-beforehand, so :func:`prove` runs both in slices in one process: a slice of A*, then a
-slice of the solver (the solver keeps what it learned between slices), the solver's
+can beat it there; on harder boards its table grows by some 100,000-400,000 states a
+second (the C core; 6000 in Python), and either it proves the board within a few million
+states (the boards the peers' A* wins) or the SAT proof (:mod:`.sat`, CaDiCaL) does (the
+boards no A* finishes). Which kind a board is cannot be told beforehand, so :func:`prove`
+runs both. Where the C core is built and the process may use two cores
+(:data:`BESIDE`, :func:`cores`), the A* goes on in a thread of its own, started by the
+genre right after its first slice (so that it works through the wide beam too): the C
+thread needs no Python, and the solver, which holds Python's lock while it searches, runs in
+the caller's thread, returning every :data:`BESIDE_POLL` seconds to look at the A*.
+Measured (wall s of ``pencilproof solve``, 2026-11-28): 12_12_10_073 4.6 -> 2.4,
+14_14_08_014 5.3 -> 2.5, 20_20_08_034 11.6 -> 4.9 (there the solver wins, helped by the
+A*'s bound), with the move-order rule of :mod:`.astar` as well.
+
+Otherwise (the Python search, or one core) they take turns in one thread: a slice of A*,
+then a slice of the solver (the solver keeps what it learned between slices), the solver's
 slices doubling and each A* slice a tenth of the solver slice before it (measured: the
 A* rarely wins once its first slice is over, see :data:`ASTAR_SHARE`), so a board the
-solver proves pays the A* a tenth more. One process, not two: the machines this runs on are often shared
-(two cores here) and a second process would pay Python's start-up and the board again.
-Nor does the solver's proof split over two cores (measured with
-``benchmarks/floodit_split.py``, CPU s of CaDiCaL, 2026-11-28): each cube "the first move
-has colour c" takes about as long as the whole proof (16_16_10_002 at 31 moves: 23.4 and
-26.7 s against 26.3 s; 003b at 36: 17.1 and 11.3 s against 22.3 s), a cube on a colour
-being gone after t moves leaves one half as hard as the whole, and a second seed changes
-the time by no more than the noise (16_16_10_002: 23.6 s), so neither cube and conquer
-nor a portfolio of seeds would gain much over the CPU it adds.
+solver proves pays the A* a tenth more. Not two processes: a second one would pay
+Python's start-up and the board again. Nor does the solver's proof split over two cores
+(measured with ``benchmarks/floodit_split.py``, CPU s of CaDiCaL, 2026-11-28): each cube
+"the first move has colour c" takes about as long as the whole proof (16_16_10_002 at 31
+moves: 23.4 and 26.7 s against 26.3 s; 003b at 36: 17.1 and 11.3 s against 22.3 s), a cube
+on a colour being gone after t moves leaves one half as hard as the whole, and a second
+seed changes the time by no more than the noise (16_16_10_002: 23.6 s), so the second core
+goes to the A*.
 
 What each side finds helps the other: a shorter sequence from the solver prunes the A*'s
-open list, and the A*'s proven lower bound (its open list's least ``moves + estimate``)
-moves the solver's target up. Every sequence either finds is replayed on the cells
+open list, and the A*'s proven lower bound (its open list's least ``moves + estimate``;
+from the thread, once it has ended) moves the solver's target up. Every sequence either finds is replayed on the cells
 (:func:`.board.replay`) before it is kept.
 
 The solver is the one the user chose (CaDiCaL by default), made only when the first A*
