@@ -133,3 +133,17 @@ def test_a_deadline_ends_both_sides_with_valid_bounds(monkeypatch):
     assert time.monotonic() - t0 < 2.0
     assert not search.running and proof.by == ""
     assert board.lower_bound() <= proof.lower <= opt <= len(proof.best)
+
+
+def test_one_thread_where_the_environment_says_so(monkeypatch):
+    """PENCILPROOF_THREADS=1 (set by the workers of generate and of the page): the A* and
+    the solver take turns in one thread, and prove the same."""
+    monkeypatch.setenv("PENCILPROOF_THREADS", "1")
+    assert portfolio.cores() == 1
+    p, board, opt = _board("12_12_10_002")
+    search = AStar(board, board.beam(1))
+    search.run(Deadline(), 200)
+    started = []
+    monkeypatch.setattr(AStar, "run_beside", lambda self, n=0: started.append(n) or False)
+    proof = prove(board, board.lower_bound(), board.beam(1), search, Deadline.after(120))
+    assert proof.lower == len(proof.best) == opt and started == []

@@ -370,6 +370,7 @@ def _worker_main(conn: Connection, options: GenerateOptions, seed: int, level: i
     parent is gone (``parent_pid``: the parent that forked us, if it did)."""
     _block_sigint()  # the parent handles Ctrl-C
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's stop(): die quietly
+    os.environ["PENCILPROOF_THREADS"] = "1"  # one of as many workers as cores: no more
     _die_with_parent()
     ppid = os.getppid()  # whoever started us; it changes if it dies (we are re-parented)
     if parent_pid is not None and ppid != parent_pid:

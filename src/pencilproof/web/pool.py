@@ -52,6 +52,7 @@ def _init(slots: Any, ring: Any, lock: Any) -> None:
                 _slot = i
                 break
     signal.signal(signal.SIGINT, _interrupt)
+    os.environ["PENCILPROOF_THREADS"] = "1"  # one of the pool's processes: one thread each
     if hasattr(signal, "pthread_sigmask"):  # born with SIGINT blocked (see _submit)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 

@@ -106,7 +106,11 @@ def beside(search: AStar) -> bool:
 
 
 def cores() -> int:
-    """The cores this process may run on."""
+    """The cores this process may use: 1 with ``PENCILPROOF_THREADS=1`` in the
+    environment (set by the workers of ``generate`` and of the page, which are as many
+    processes as cores already), else those it may run on."""
+    if os.environ.get("PENCILPROOF_THREADS", "").strip() == "1":
+        return 1
     try:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):  # pragma: no cover - not Linux
