@@ -30,8 +30,8 @@ goes to the A*.
 
 What each side finds helps the other: a shorter sequence from the solver prunes the A*'s
 open list, and the A*'s proven lower bound (its open list's least ``moves + estimate``;
-from the thread, once it has ended) moves the solver's target up. Every sequence either finds is replayed on the cells
-(:func:`.board.replay`) before it is kept.
+from the thread, once it has ended) moves the solver's target up. Every sequence either
+finds is replayed on the cells (:func:`.board.replay`) before it is kept.
 
 The solver is the one the user chose (CaDiCaL by default), made only when the first A*
 slice has not proven the board.
