@@ -4,6 +4,10 @@ proves the published optima; it stops when asked, on Ctrl-C and when dropped, an
 on in the caller's thread afterwards; the portfolio proves the same with it and without."""
 from __future__ import annotations
 
+import json
+import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -147,3 +151,24 @@ def test_one_thread_where_the_environment_says_so(monkeypatch):
     monkeypatch.setattr(AStar, "run_beside", lambda self, n=0: started.append(n) or False)
     proof = prove(board, board.lower_bound(), board.beam(1), search, Deadline.after(120))
     assert proof.lower == len(proof.best) == opt and started == []
+
+
+@pytest.mark.parametrize("sig, code, word", [(signal.SIGINT, 130, "interrupted"),
+                                             (signal.SIGTERM, 143, "terminated")])
+def test_a_signal_amid_the_proof_ends_the_command_at_once(tmp_path, sig, code, word):
+    """16_16_10_001 takes the default path some 20 s: a second and a half in, the A* runs
+    in its thread beside the beam or the solver; Ctrl-C (or SIGTERM) still ends the
+    command within a second with its one line (the thread blocks every signal)."""
+    rec = next(r for r in RECS if r["source"].endswith("16_16_10_001"))
+    board = tmp_path / "board.jsonl"
+    board.write_text(json.dumps(rec) + "\n")
+    p = subprocess.Popen([sys.executable, "-c", "from pencilproof.cli import run; run()",
+                          "solve", str(board)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    time.sleep(1.5)
+    assert p.poll() is None
+    t = time.monotonic()
+    p.send_signal(sig)
+    _, err = p.communicate(timeout=30)
+    assert (p.returncode, err) == (code, f"pencilproof: {word}\n")
+    assert time.monotonic() - t < 1.0

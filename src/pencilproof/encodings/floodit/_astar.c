@@ -30,6 +30,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -619,7 +620,14 @@ static PyObject *Core_start(Core *s, PyObject *arg) {
     s->thread_max = max_states;
     s->halt = 0;
     s->finished = 0;
-    if (pthread_create(&s->thread, NULL, thread_main, s) != 0) {
+    /* The thread blocks every signal, so that Ctrl-C and SIGTERM reach the main thread
+     * (Python's handlers run there) and never interrupt a sleep elsewhere. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    int err = pthread_create(&s->thread, NULL, thread_main, s);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (err != 0) {
         PyErr_SetString(PyExc_OSError, "_astar.Core: no thread could be started");
         return NULL;
     }
