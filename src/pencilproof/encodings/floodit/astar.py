@@ -38,13 +38,13 @@ runs beside a solver in the caller's thread, which stops it).
 from __future__ import annotations
 
 import heapq
-import os
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from ...solvers.deadline import NEVER, Deadline, TimeUp
-from .board import Board, Moves
+from . import board as board_module
+from .board import Board, Moves, compiled
 
 #: States the table may hold by default: about 250 bytes each on a 20x20 board in Python
 #: (the int, its border and the dictionary and heap entries), so some 500 MB at most; the C
@@ -61,16 +61,6 @@ FREE = 1 << 31
 #: (5-20 us an expansion up to 20x20, so thousands of expansions a slice there).
 SLICE = 16
 SLICE_MAX = 8192
-
-try:
-    from . import _astar as _core
-except ImportError:  # no C compiler at install: the Python search alone
-    _core = None  # type: ignore[assignment]
-
-
-def compiled() -> bool:
-    """Whether the C core is there and chosen (``PENCILPROOF_PURE=1`` turns it off)."""
-    return _core is not None and os.environ.get("PENCILPROOF_PURE", "") in ("", "0")
 
 
 @dataclass(frozen=True)
@@ -130,11 +120,9 @@ class AStar:
             self.seen = {self.start: (0, -1, -1, FREE, 0)}
             self.heap = [(h0, 0, 0, self.start, border0, h0)]
             return
-        assert _core is not None
-        size = 8 * ((board.n + 63) // 64)
-        rows = b"".join(board.neighbours(1 << k).to_bytes(size, "little") for k in range(board.n))
-        masks = b"".join(m.to_bytes(size, "little") for m in board.colour_mask)
-        self.core = _core.Core(board.n, len(board.colour_mask), rows, masks,
+        assert board_module.core_module is not None
+        size, rows, masks = board.core_tables
+        self.core = board_module.core_module.Core(board.n, len(board.colour_mask), rows, masks,
                                self.start.to_bytes(size, "little"),
                                border0.to_bytes(size, "little"), min(h0, 65535), self.upper,
                                prune=self.prune)
