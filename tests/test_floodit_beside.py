@@ -5,6 +5,7 @@ on in the caller's thread afterwards; the portfolio proves the same with it and 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -153,6 +154,13 @@ def test_one_thread_where_the_environment_says_so(monkeypatch):
     assert proof.lower == len(proof.best) == opt and started == []
 
 
+def _as_under_a_terminal() -> None:
+    """Ctrl-C as a shell leaves it (pytest-xdist's workers ignore SIGINT, and a child
+    inherits that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 @pytest.mark.parametrize("sig, code, word", [(signal.SIGINT, 130, "interrupted"),
                                              (signal.SIGTERM, 143, "terminated")])
 def test_a_signal_amid_the_proof_ends_the_command_at_once(tmp_path, sig, code, word):
@@ -162,9 +170,10 @@ def test_a_signal_amid_the_proof_ends_the_command_at_once(tmp_path, sig, code, w
     rec = next(r for r in RECS if r["source"].endswith("16_16_10_001"))
     board = tmp_path / "board.jsonl"
     board.write_text(json.dumps(rec) + "\n")
+    env = {k: v for k, v in os.environ.items() if k != "PENCILPROOF_THREADS"}
     p = subprocess.Popen([sys.executable, "-c", "from pencilproof.cli import run; run()",
                           "solve", str(board)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True)
+                         text=True, env=env, preexec_fn=_as_under_a_terminal)
     time.sleep(1.5)
     assert p.poll() is None
     t = time.monotonic()

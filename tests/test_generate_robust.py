@@ -226,6 +226,7 @@ def test_an_idle_worker_notices_its_parent_is_gone(monkeypatch):
     monkeypatch.setattr(pool, "_die_with_parent", lambda: None)
     ppids = iter([1000, 1000, 1001])  # its parent changes on the second poll
     monkeypatch.setattr(pool.os, "getppid", lambda: next(ppids))
+    monkeypatch.setenv("PENCILPROOF_THREADS", "")  # the worker sets it: undone after
     parent, child = multiprocessing.Pipe()
     try:
         t0 = time.monotonic()
