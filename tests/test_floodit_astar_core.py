@@ -287,7 +287,7 @@ def test_the_move_order_rule_keeps_the_optimum_on_random_boards(seed):
     """Searching one order of two exchangeable moves (see astar.py, "Order") loses no
     optimum: on 30 random boards of 3x3 to 7x7 and 3-7 colours, from a random sequence,
     C and Python prove the breadth-first optimum with the same counts, with and without
-    the rule. (Run over 10,000 boards while it was built.)"""
+    the rule. (Run over 4,500 boards of the same kinds while it was built.)"""
     rng = random.Random(900 + seed)
     for _ in range(30):
         h, w, k = rng.randint(3, 7), rng.randint(3, 7), rng.randint(3, 7)
@@ -306,14 +306,14 @@ def test_the_move_order_rule_keeps_the_optimum_on_random_boards(seed):
 
 
 def test_the_move_order_rule_saves_expansions_on_a_published_board():
-    """12_12_10_002 (published optimum 26): 99,629 expansions without the rule, 63,669
+    """12_12_10_002 (published optimum 26): 99,629 expansions without the rule, 51,070
     with it (states reached again by a move that allows more are expanded again)."""
     p, board = _board("12_12_10_002")
     best = board.beam(10, "reach")
     on = AStar(board, best, pure=False).run()
     off = AStar(board, best, pure=False, prune=False).run()
     assert on.lower == off.lower == len(on.best) == 26 == _rec("12_12_10_002")["optimal_moves"]
-    assert on.expanded < 0.7 * off.expanded
+    assert on.expanded < 0.6 * off.expanded
     assert replay(p, on.best.colours).flooded
 
 

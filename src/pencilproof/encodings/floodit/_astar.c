@@ -5,8 +5,8 @@
  * costs a few microseconds and a proof that took seconds takes a tenth of that.
  *
  * The search is the Python one exactly: the same bound (Puchert's, computed as
- * Board.lower_bound computes it, the same cap), pathmax, the same choice of moves (the first
- * colour removable entirely, else every bordering colour, in colour order) and the same
+ * Board.lower_bound computes it, the same cap), pathmax, the same choice of moves (every
+ * bordering colour the move-order rule allows, in colour order) and the same
  * order in the open list ((moves + estimate, -moves, push counter) smallest first), so both
  * expand the same states in the same order and report the same counts.
  *
@@ -58,7 +58,7 @@ typedef struct {
     uint32_t *parent;
     uint8_t *colour;
     uint32_t *allow; /* how the node was reached by its fewest moves: bit c, by a free move
-                        of colour c; FREE, at the start or by a forced move */
+                        of colour c; FREE at the start */
     uint32_t *used;  /* allow as it was when the node was last expanded (0: never) */
     Py_ssize_t nodes, node_cap;
     /* hash table of node indices + 1 (0: empty), linear probing */
@@ -407,27 +407,53 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     return 0;
 }
 
-/* Whether a free move of colour c may follow at a node (state, border) reached as `allow`
- * says (see astar.py, "Order"): always after a forced move, at the start, or after a move of
- * a smaller colour; after a move of a larger colour p only if it floods an area that touches
- * no flooded area of another colour than p, one that the move p brought in reach. */
+/* Whether every c-area on the border touches a flooded area of another colour than p: then
+ * all of them bordered the state before a move p (that move flooded only p-areas). */
+static inline int old_areas(const Core *s, int c, int p, const word *state,
+                            const word *border) {
+    int W = s->W;
+    const word *m = s->cmask + (size_t)c * W, *mp = s->cmask + (size_t)p * W;
+    for (int i = 0; i < W; i++) {
+        word x = border[i] & m[i];
+        while (x) {
+            const word *row = s->nb + (size_t)(i * 64 + __builtin_ctzll(x)) * W;
+            x &= x - 1;
+            word t = 0;
+            for (int j = 0; j < W; j++) t |= row[j] & state[j] & ~mp[j];
+            if (!t) return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether some c-area on the border borders an unflooded p-area. */
+static inline int opens(const Core *s, int c, int p, const word *state, const word *border) {
+    int W = s->W;
+    const word *m = s->cmask + (size_t)c * W, *mp = s->cmask + (size_t)p * W;
+    for (int i = 0; i < W; i++) {
+        word x = border[i] & m[i];
+        while (x) {
+            const word *row = s->nb + (size_t)(i * 64 + __builtin_ctzll(x)) * W;
+            x &= x - 1;
+            for (int j = 0; j < W; j++)
+                if (row[j] & mp[j] & ~state[j]) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether a move of colour c may follow at a node (state, border) reached by the moves
+ * `allow` says (astar.py, "Order"): at the start always; else if for one of them, p, the
+ * order (c, p) would not have flooded as much or more: unless every c-area it floods
+ * bordered the state before p (old_areas) and c < p or those areas border an unflooded
+ * p-area (opens: then (c, p) floods more). */
 static inline int allowed(const Core *s, uint32_t allow, int c, const word *state,
                           const word *border) {
-    if (!s->prune || (allow & FREE) || (allow & ((1u << c) - 1))) return 1;
-    int W = s->W;
-    const word *m = s->cmask + (size_t)c * W;
-    for (uint32_t ps = allow & ~((2u << c) - 1); ps; ps &= ps - 1) {
-        const word *mp = s->cmask + (size_t)__builtin_ctz(ps) * W;
-        for (int i = 0; i < W; i++) {
-            word x = border[i] & m[i];
-            while (x) {
-                const word *row = s->nb + (size_t)(i * 64 + __builtin_ctzll(x)) * W;
-                x &= x - 1;
-                word t = 0;
-                for (int j = 0; j < W; j++) t |= row[j] & state[j] & ~mp[j];
-                if (!t) return 1;
-            }
-        }
+    if (!s->prune || (allow & FREE)) return 1;
+    for (uint32_t ps = allow; ps; ps &= ps - 1) {
+        int p = __builtin_ctz(ps);
+        if (!old_areas(s, c, p, state, border)) return 1;
+        if (c > p && !opens(s, c, p, state, border)) return 1;
     }
     return 0;
 }
@@ -443,7 +469,7 @@ static inline int allowed(const Core *s, uint32_t allow, int c, const word *stat
  * asks for signals every 64 expansions; in its own, it stops when `halt` is set. */
 static int search(Core *s, long long budget, Py_ssize_t max_states, int threaded) {
     int W = s->W, ncol = s->ncol;
-    word state[W], border[W], rem[W], s2[W], b2[W], grown[W], absorbed[W];
+    word state[W], border[W], s2[W], b2[W], grown[W], absorbed[W];
     int choice[256];
     long long until = budget < 0 ? -1 : s->expanded + budget;
     int upper = s->upper;
@@ -480,28 +506,13 @@ static int search(Core *s, long long budget, Py_ssize_t max_states, int threaded
         const word *w = s->words + (size_t)2 * W * e.node;
         memcpy(state, w, sizeof(state));
         memcpy(border, w + W, sizeof(border));
-        for (int i = 0; i < W; i++) rem[i] = s->full[i] & ~state[i];
-        int nchoice = 0, forced = 0;
+        int nchoice = 0;
         for (int c = 0; c < ncol; c++) {
             const word *m = s->cmask + (size_t)c * W;
-            word x = 0, out = 0;
-            for (int i = 0; i < W; i++) {
-                x |= m[i] & rem[i];
-                out |= m[i] & rem[i] & ~border[i];
-            }
-            if (x && !out) {
-                choice[0] = c;
-                nchoice = forced = 1;
-                break;
-            }
+            word x = 0;
+            for (int i = 0; i < W; i++) x |= m[i] & border[i];
+            if (x && allowed(s, allow, c, state, border)) choice[nchoice++] = c;
         }
-        if (!nchoice)
-            for (int c = 0; c < ncol; c++) {
-                const word *m = s->cmask + (size_t)c * W;
-                word x = 0;
-                for (int i = 0; i < W; i++) x |= m[i] & border[i];
-                if (x && allowed(s, allow, c, state, border)) choice[nchoice++] = c;
-            }
         int g2 = g + 1;
         for (int t = 0; t < nchoice; t++) {
             int c = choice[t];
@@ -514,7 +525,7 @@ static int search(Core *s, long long budget, Py_ssize_t max_states, int threaded
             }
             size_t slot = find_slot(s, s2);
             long old = (long)s->slots[slot] - 1;
-            uint32_t bit = forced || !s->prune ? FREE : 1u << c;
+            uint32_t bit = s->prune ? 1u << c : FREE;
             int again = 0; /* reached again by as few moves, but by a move that allows more */
             if (old >= 0 && s->g[old] <= g2) {
                 if (s->g[old] < g2 || (s->allow[old] & (bit | FREE))) continue;

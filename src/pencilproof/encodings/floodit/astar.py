@@ -5,23 +5,28 @@ its estimate Puchert's admissible bound (:meth:`.board.Board.lower_bound`), rais
 parent's estimate minus one where that is larger ("pathmax":
 still admissible, and it makes the estimate consistent along a path, so the smallest
 ``moves + estimate`` in the open list never falls and is a proven lower bound at any time).
-A move that removes a colour entirely is played at once (an optimal sequence exists that
-does so). Among states of equal ``moves + estimate`` the deepest is expanded first, so
+Among states of equal ``moves + estimate`` the deepest is expanded first, so
 the first sequence of that length is found after few expansions where it exists.
 
-Order: of two moves that could have been played the other way round, only one order is
-searched (the rule of Puchert's floodit). A free move (one not forced as above) of colour c
-may follow a free move of colour p > c only if it floods an area next to no flooded area of
-another colour than p: one that the move p brought in reach. Otherwise (c, p) from the state
-before would have flooded at least as much. Why no optimum is lost: the sequence that plays,
-at each state, the forced move where there is one and else the smallest colour that some
-shortest sequence starts with, is shortest and passes the rule (were (p, c) pruned in it,
-(c, p, ...) would be as short and c < p would have been chosen before p). A state reached
-by several moves of the same least count keeps them all (``allow``: one bit a colour, FREE
-after a forced move or at the start) and is expanded again when a later one allows more, so
-that sequence's every state is expanded with its move allowed. Measured: 12_12_10_073's
-proof 873,929 expansions and 4.6 s without the rule, 574,897 and 2.8 s with it; 12_12_10_002
-99,629 and 63,669. Random boards against breadth-first search: see the tests.
+Order: of two moves p then c that the order (c, p) would have done as well, the search
+skips c after p. Say p took the state A to S and c floods the c-areas C on S's border. When
+every area of C borders a flooded area of another colour than p, C bordered A already (p
+flooded only p-areas), so (c, p) from A floods C and every p-area p flooded, and more
+p-areas if some area of C borders an unflooded p-area: then c is skipped after p (the rule
+of ColorFill); when none does, (c, p) ends in the same state, and c is skipped after p if
+c < p (Puchert's floodit). Why no optimum is lost: among the shortest sequences take the
+one whose states and moves are largest read from the end (compare the last state's size,
+then the last move's colour, then the state before, ...). Were one of its moves c skipped
+after p, exchanging the two would give a shortest sequence larger in that reading (its
+later states are supersets, one strictly; or they are the same and the later move's colour
+p > c), so none is. A state reached by several moves with the same least count keeps them
+all (``allow``: one bit a colour, FREE at the start) and a move may follow if one of them
+allows it; a state reached again by a move that allows more is expanded again. (The rule
+"play a colour that can be removed entirely at once", which the beams and the bound use,
+is not applied here: with the rule above the proof needs it not, and both at once have no
+such proof.) Measured: 12_12_10_073's proof 873,929 expansions and 4.6 s with neither rule,
+443,291 and 2.4 s with both; 12_12_10_002 99,629 and 51,070. Random boards against breadth-first search: see
+the tests.
 
 Memory is bounded: the table of states seen (and the open list with it) holds at most
 ``max_states`` states; when it is full, or the deadline passes, the search stops and
@@ -51,8 +56,7 @@ from .board import Board, Moves, compiled
 #: core needs some 70-110 bytes a state up to 20x20 (see _astar.c).
 MAX_STATES = 2_000_000
 
-#: The ``allow`` bit of a state reached at the start or by a forced move: every move may
-#: follow (see "Order" above).
+#: The ``allow`` bit of the start: every move may follow it (see "Order" above).
 FREE = 1 << 31
 
 #: Expansions of the C core's first slice between two looks at the deadline (few: on a
@@ -195,22 +199,13 @@ class AStar:
                     continue  # expanded already, reached as it is now
                 seen[state] = (g0, parent, colour, allow, allow)
                 expanded += 1
-                rem = full & ~state
-                choice: tuple[int, ...] = ()
-                forced = False
-                for c in colours:
-                    x = masks[c] & rem
-                    if x and not x & ~border:
-                        choice, forced = (c,), True
-                        break
-                if not choice:
-                    choice = tuple(c for c in colours if masks[c] & border
-                                   and self._allowed(allow, c, state, border))
+                choice = [c for c in colours if masks[c] & border
+                          and self._allowed(allow, c, state, border)]
                 g2 = g + 1
                 for c in choice:
                     absorbed = border & masks[c]
                     s2 = state | absorbed
-                    bit = FREE if forced or not self.prune else 1 << c
+                    bit = 1 << c if self.prune else FREE
                     old = seen.get(s2)
                     again = False  # reached again by as few moves, by one that allows more
                     if old is not None and old[0] <= g2:
@@ -299,25 +294,30 @@ class AStar:
         return self.result(stopped)
 
     def _allowed(self, allow: int, c: int, state: int, border: int) -> bool:
-        """Whether a move of colour ``c`` (not forced) may follow at a state reached as
-        ``allow`` says (see "Order" above); as ``allowed`` in _astar.c."""
-        if not self.prune or allow & (FREE | ((1 << c) - 1)):
+        """Whether a move of colour ``c`` may follow at a state reached as ``allow`` says
+        (see "Order" above); as ``allowed`` in _astar.c."""
+        if not self.prune or allow & FREE:
             return True
         masks, nb = self.board.colour_mask, self.board._nb
         mine = border & masks[c]
-        later = allow >> (c + 1)
-        p = c + 1
-        while later:
-            if later & 1:
-                other = state & ~masks[p]
-                x = mine
-                while x:
-                    low = x & -x
-                    if not nb[low.bit_length() - 1] & other:
-                        return True  # it floods an area the move p brought in reach
-                    x ^= low
-            later >>= 1
-            p += 1
+        while allow:
+            low = allow & -allow
+            allow ^= low
+            p = low.bit_length() - 1
+            other, theirs = state & ~masks[p], masks[p] & ~state
+            old, opens = True, False
+            x = mine
+            while x:
+                a = x & -x
+                x ^= a
+                row = nb[a.bit_length() - 1]
+                if not row & other:
+                    old = False  # it floods an area the move p brought in reach
+                    break
+                if row & theirs:
+                    opens = True
+            if not old or (c > p and not opens):
+                return True
         return False
 
     def _run_core(self, deadline: Deadline, max_states: int, expansions: int | None
