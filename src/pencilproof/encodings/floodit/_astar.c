@@ -407,53 +407,42 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     return 0;
 }
 
-/* Whether every c-area on the border touches a flooded area of another colour than p: then
- * all of them bordered the state before a move p (that move flooded only p-areas). */
-static inline int old_areas(const Core *s, int c, int p, const word *state,
-                            const word *border) {
-    int W = s->W;
+/* Of the c-areas on the border: 0 if one touches no flooded area of another colour than p
+ * (the move p brought it in reach); else all of them bordered the state before a move p
+ * (that move flooded only p-areas), and 2 if one borders an unflooded p-area, else 1. */
+static inline int before_p(const Core *s, int c, int p, const word *state,
+                           const word *border) {
+    int W = s->W, opens = 0;
     const word *m = s->cmask + (size_t)c * W, *mp = s->cmask + (size_t)p * W;
     for (int i = 0; i < W; i++) {
         word x = border[i] & m[i];
         while (x) {
             const word *row = s->nb + (size_t)(i * 64 + __builtin_ctzll(x)) * W;
             x &= x - 1;
-            word t = 0;
-            for (int j = 0; j < W; j++) t |= row[j] & state[j] & ~mp[j];
+            word t = 0, u = 0;
+            for (int j = 0; j < W; j++) {
+                t |= row[j] & state[j] & ~mp[j];
+                u |= row[j] & mp[j] & ~state[j];
+            }
             if (!t) return 0;
+            if (u) opens = 1;
         }
     }
-    return 1;
-}
-
-/* Whether some c-area on the border borders an unflooded p-area. */
-static inline int opens(const Core *s, int c, int p, const word *state, const word *border) {
-    int W = s->W;
-    const word *m = s->cmask + (size_t)c * W, *mp = s->cmask + (size_t)p * W;
-    for (int i = 0; i < W; i++) {
-        word x = border[i] & m[i];
-        while (x) {
-            const word *row = s->nb + (size_t)(i * 64 + __builtin_ctzll(x)) * W;
-            x &= x - 1;
-            for (int j = 0; j < W; j++)
-                if (row[j] & mp[j] & ~state[j]) return 1;
-        }
-    }
-    return 0;
+    return 1 + opens;
 }
 
 /* Whether a move of colour c may follow at a node (state, border) reached by the moves
  * `allow` says (astar.py, "Order"): at the start always; else if for one of them, p, the
  * order (c, p) would not have flooded as much or more: unless every c-area it floods
- * bordered the state before p (old_areas) and c < p or those areas border an unflooded
- * p-area (opens: then (c, p) floods more). */
+ * bordered the state before p and c < p or one of them borders an unflooded p-area (then
+ * (c, p) floods more; before_p). */
 static inline int allowed(const Core *s, uint32_t allow, int c, const word *state,
                           const word *border) {
     if (!s->prune || (allow & FREE)) return 1;
     for (uint32_t ps = allow; ps; ps &= ps - 1) {
         int p = __builtin_ctz(ps);
-        if (!old_areas(s, c, p, state, border)) return 1;
-        if (c > p && !opens(s, c, p, state, border)) return 1;
+        int how = before_p(s, c, p, state, border);
+        if (!how || (c > p && how == 1)) return 1;
     }
     return 0;
 }
