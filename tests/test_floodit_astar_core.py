@@ -329,3 +329,22 @@ def test_the_beam_on_the_c_bound_is_the_beam_on_pythons(monkeypatch):
     assert slow_board._core_bound is None
     slow = slow_board.beam_levels(100, "reach")
     assert fast == slow and len(fast[0]) >= 22
+
+
+@pytest.mark.parametrize("k", [64, 66])
+def test_the_core_takes_up_to_64_colours_and_python_searches_more(k):
+    """The C core keeps the colours left in one 64-bit word: it refuses 65 colours, and
+    such a board gets Python's bound and search. A row of k cells of k colours takes k - 1
+    moves, one a cell."""
+    board = Board(Puzzle("floodit", 1, k, (tuple(range(k)),)))
+    size, rows, masks = board.core_tables
+    s, b = board.initial()
+    with pytest.raises(ValueError, match="n, ncolours, h0 or upper out of range"):
+        _astar.Core(board.n, 65, rows, masks[: 65 * size], s.to_bytes(size, "little"),
+                    b.to_bytes(size, "little"), 0, 0)
+    assert (board._core_bound is None) == (k > 64)
+    assert board.lower_bound() == k - 1
+    search = AStar(board, Moves(tuple(range(1, k))))
+    assert (search.core is None) == (k > 64)
+    result = search.run()
+    assert (result.complete, result.lower, len(result.best)) == (True, k - 1, k - 1)

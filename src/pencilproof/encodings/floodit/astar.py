@@ -119,7 +119,8 @@ class AStar:
         self.tie = 0
         if self.lower >= self.upper:
             self.done = True
-        if (not compiled() if pure is None else pure) or self.upper > 65535:
+        if ((not compiled() if pure is None else pure) or self.upper > 65535
+                or len(board.colour_mask) > board_module.CORE_COLOURS):
             # the open list holds (moves + estimate, -moves, tie, state, border, estimate)
             self.seen = {self.start: (0, -1, -1, FREE, 0)}
             self.heap = [(h0, 0, 0, self.start, border0, h0)]

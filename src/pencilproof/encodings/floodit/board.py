@@ -151,6 +151,10 @@ TABLE_AREAS = 2048
 #: n bits per area: 2 MB at 4096 areas); bigger ones (no A* either) keep Python's.
 CORE_AREAS = 4096
 
+#: Colours the C core takes (it keeps the colours left in one 64-bit word); a board with
+#: more is searched in Python.
+CORE_COLOURS = 64
+
 try:
     from . import _astar as core_module
 except ImportError:  # no C compiler at install: Python alone
@@ -306,7 +310,7 @@ class Board:
     @cached_property
     def _core_bound(self) -> Any:
         """The C core's bound on this board (None: Python's; see :data:`CORE_AREAS`)."""
-        if not compiled() or self.n > CORE_AREAS:
+        if not compiled() or self.n > CORE_AREAS or len(self.colour_mask) > CORE_COLOURS:
             return None
         size, rows, masks = self.core_tables
         s, b = self.initial()
@@ -339,19 +343,23 @@ class Board:
         removed entirely" is one AND with the areas left outside the border, and the
         neighbours of what a step absorbs come from the byte tables inline. No colour
         is removed entirely by a colour-blind step (it would have been removable before
-        it), so the bound counts every colour left once: it is never below the number of
-        colours left, and that count needs no separate check."""
+        it), so the bound counts every colour left once more: the count so far plus the
+        colours left never falls, and once it exceeds ``cap`` it is returned (as the C
+        core does)."""
         full, masks, nb, table = self.full, self.colour_mask, self._nb, self._table
         nbytes = self._nbytes
         limit = full.bit_length() if cap is None else cap
         check = deadline.limited
         h = 0
+        left = sum(1 for m in masks if m & ~state & full)
         while True:
             if check and not h & 7:
                 deadline.check()
             rem = full & ~state
-            if not rem or h > limit:
+            if not rem:
                 return h
+            if h + left > limit:
+                return h + left
             outside = rem & ~border
             absorbed, removed = 0, 0
             for m in masks:
@@ -360,6 +368,7 @@ class Board:
                     removed += 1
             if removed:
                 h += removed
+                left -= removed
             else:
                 absorbed = border
                 h += 1
