@@ -79,16 +79,20 @@ ASTAR_SHARE = 0.1
 #: 24.4 / 23.4, 16_16_10_010 32.8 / 32.9; 16_16_10_025 unproven in 60 s / 39.4 and
 #: 48.1 / 31.5; 16_16_10_002 unproven in 60 s either way. Where the solver must also
 #: find the sequence (20_20_08_001) it swings both ways by up to 50%; three runs sum equal.
-#: And ``elim=0`` (no bounded variable elimination: the proof is one long incremental
-#: call, where elimination's rounds cost more than they save). Measured on the solver's
+#: ``elim=0`` (no bounded variable elimination) was tried and is not kept. On the solver's
 #: proof alone, "fewer moves than the optimum" (UNSAT), the two runs at once on the two
 #: cores, s with / without, 2026-11-28: 16_16_10_030 60.3 / 70.5, 16_16_10_001 17.1 /
 #: 23.0, 20_20_08_006 26.4 / 33.3, 16_16_10_002 15.7 / 19.9, 16_16_10_025 7.8 / 10.3,
 #: 003b 14.3 / 14.4, 16_16_10_010 23.6 / 22.0, 14_14_10_002 3.5 / 3.4 (conflicts fall
 #: with the time: 16_16_10_001 161,219 / 203,287). Finding the sequence (SAT) swung both
-#: ways: 20_20_08_001 3.1 / 5.4, 16_16_10_025 35.1 / 22.7.
+#: ways: 20_20_08_001 3.1 / 5.4, 16_16_10_025 35.1 / 22.7. But the whole default path
+#: (one process a run, without / with, alternating, wall s) summed 253.7 / 273.6 s over ten
+#: hard boards: 16_16_10_030 60.1 / 60.1 (unproven both), 16_16_10_002 33.5 / 54.2,
+#: 16_16_10_025 33.6 / 25.0, 16_16_10_010 20.5 / 19.7, 16_16_10_001 16.1 / 18.1,
+#: 20_20_08_006 25.2 / 26.0, 20_20_08_003 18.8 / 16.9, 20_20_08_001 11.7 / 20.7,
+#: 18_18_08_014 16.8 / 18.6, 003b 17.6 / 14.4: no gain a user would see.
 #: Empty: CaDiCaL's defaults. z3 takes none.
-PROOF_OPTIONS: tuple[tuple[str, int], ...] = (("stabilize", 0), ("elim", 0))
+PROOF_OPTIONS: tuple[tuple[str, int], ...] = (("stabilize", 0),)
 #: States the A* table may hold in the later slices (about 90 bytes each in C, 250 in
 #: Python, on a 20x20 board): past this the solver goes on alone. The C core's first slice
 #: may already hold more (:data:`.genre.ASTAR_FIRST`), and then the A* stops after it:
