@@ -56,7 +56,7 @@ typedef struct {
     word *nb;        /* n rows of W words: each area's neighbours */
     word *cmask;     /* ncol rows of W words: each colour's areas */
     word *full;      /* W words */
-    word *tmp;       /* scratch for Core_init: 8 rows of W words */
+    word *tmp;       /* scratch for Core_init: the start's state and border (2 rows) */
     /* the neighbours of 8 areas at once (build_table): W words for each byte position b
      * (areas 8b to 8b + 7) and value v at tab[(256 b + v) W]; NULL on large boards */
     word *tab;
@@ -453,7 +453,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     s->nb = PyMem_RawCalloc((size_t)n * W, sizeof(word));
     s->cmask = PyMem_RawCalloc((size_t)ncol * W, sizeof(word));
     s->full = PyMem_RawCalloc((size_t)W, sizeof(word));
-    s->tmp = PyMem_RawCalloc((size_t)8 * W, sizeof(word));
+    s->tmp = PyMem_RawCalloc((size_t)2 * W, sizeof(word));
     s->words = PyMem_RawMalloc((size_t)s->node_cap * 2 * W * sizeof(word));
     s->g = PyMem_RawMalloc((size_t)s->node_cap * sizeof(uint16_t));
     s->parent = PyMem_RawMalloc((size_t)s->node_cap * sizeof(uint32_t));
@@ -468,7 +468,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         return -1;
     }
     for (int k = 0; k < n; k++) s->full[k / 64] |= (word)1 << (k % 64);
-    word *st = s->tmp + 6 * W, *bd = s->tmp + 7 * W;
+    word *st = s->tmp, *bd = s->tmp + W;
     if (read_rows(nbo, s->nb, n, W, "neighbours") < 0
         || read_rows(cmo, s->cmask, ncol, W, "colour_masks") < 0
         || read_rows(sto, st, 1, W, "start") < 0 || read_rows(bdo, bd, 1, W, "border") < 0

@@ -309,7 +309,8 @@ class Board:
 
     @cached_property
     def _core_bound(self) -> Any:
-        """The C core's bound on this board (None: Python's; see :data:`CORE_AREAS`)."""
+        """The C core's bound on this board (None: Python's; see :data:`CORE_AREAS` and
+        :data:`CORE_COLOURS`)."""
         if not compiled() or self.n > CORE_AREAS or len(self.colour_mask) > CORE_COLOURS:
             return None
         size, rows, masks = self.core_tables
