@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import sys
 from typing import Any, Callable, Iterator, Sequence, TypeAlias, cast
 
 #: The object ``add_subparsers`` returns, which each CLI module extends.
@@ -98,8 +100,32 @@ class LaterChoices:
         return len(self._all())
 
 
+def _columns() -> int:
+    """The terminal's width: ``$COLUMNS``, else standard output's terminal, else 80
+    (``shutil.get_terminal_size``'s reading)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class HelpFormatter(argparse.HelpFormatter):
-    """argparse's formatter, reading :class:`LaterText` help when it prints."""
+    """argparse's formatter, reading :class:`LaterText` help when it prints. argparse
+    makes one for every option it adds (to check the option's metavar); its own asks
+    ``shutil`` for the terminal's width, and importing shutil (with bz2 and lzma) cost
+    3 ms of every run's start-up, so the width is read here as shutil would."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None):
+        if width is None:
+            width = _columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
 
     def _get_help_string(self, action: argparse.Action) -> str:
         return str(action.help)

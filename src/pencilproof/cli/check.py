@@ -17,7 +17,6 @@ from ..checker import (BACKENDS, DEFAULT_BACKEND, CheckResult, OptimumResult, Ve
 from ..encodings import GENRES, ModeOptions, Question, get_genre
 from ..errors import InputError
 from ..formats import Document, load_answer, load_document, share_fields
-from ..output.unicode import render_grid, render_pair
 from ..puzzle import Puzzle, Solution
 from ..solvers.deadline import Deadline
 from .args import LaterChoices, Subparsers, later, positive_float, positive_int
@@ -197,6 +196,7 @@ def _print_result(label: str, puzzle: Puzzle, res: CheckResult | OptimumResult,
         print(answer)
     if args.quiet:
         return
+    from ..output.unicode import render_grid, render_pair  # drawing loads only to draw
     if res.solutions and not drawable(puzzle, res.differ):
         pass
     elif res.verdict is Verdict.UNIQUE:
@@ -212,6 +212,7 @@ def _print_answer(puzzle: Puzzle, answer: Any, args: Namespace) -> None:
     if isinstance(answer, Solution) and not drawable(puzzle):
         return
     if isinstance(answer, Solution):
+        from ..output.unicode import render_grid  # drawing loads only to draw
         print("\n".join(render_grid(puzzle, answer, ascii=args.ascii)))
     else:
         print(json.dumps(answer.to_json()))
@@ -335,6 +336,7 @@ def cmd_count(args: argparse.Namespace) -> int:
 
 # -- verify ---------------------------------------------------------------------------
 def cmd_verify(args: argparse.Namespace) -> int:
+    from ..output.unicode import render_grid  # drawing loads only to draw
     doc = load_document(args.puzzle, args.format, answers=args.answer is None)
     puzzle = doc.puzzle
     if args.answer is None and doc.solution is None:

@@ -18,7 +18,6 @@ from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 from ..encodings import get_genre
 from ..errors import InputError
 from ..formats import Document, Loaded, cells_at_most, iter_documents, load_document
-from ..output.unicode import cell_names
 from ..puzzle import Puzzle
 from ..solvers.deadline import NEVER, Deadline, TimeUp, alarm
 
@@ -312,6 +311,7 @@ def drawable(puzzle: Puzzle, differ: Sequence[tuple[int, int]] = ()) -> bool:
     print(f"(not drawn: {puzzle.rows}x{puzzle.cols} is too large for a terminal grid; --json "
           f"gives the rows, --picture draws it)")
     if differ:
+        from ..output.unicode import cell_names  # (drawing code: only when drawn)
         shown = cell_names(differ[:50]) + (" ..." if len(differ) > 50 else "")
         print(f"differ in {plural(len(differ), 'cell')}: {shown}")
     return False

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import codecs
 import io
 import os
 import re
@@ -22,7 +23,6 @@ from typing import Any, Callable, NoReturn, Sequence, TextIO
 from .. import __version__
 from ..encodings import GENRES
 from ..errors import InputError, InternalError, NotApplicable, excerpt
-from ..output.unicode import stdout_is_unicode
 from ..solvers import deadline as interrupts
 from .args import HelpFormatter, Subparsers
 from .common import (EXIT_BAD, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED,
@@ -305,9 +305,21 @@ def _quiet_interrupts(hook: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return quiet
 
 
+def _unicode_stdout() -> bool:
+    """Whether standard output can write the grids' Unicode glyphs: a UTF encoding can,
+    known without importing the drawing code (a run that draws no grid never loads it)."""
+    try:
+        if codecs.lookup(getattr(sys.stdout, "encoding", None) or "utf-8").name.startswith("utf"):
+            return True
+    except LookupError:
+        pass
+    from ..output.unicode import stdout_is_unicode
+    return stdout_is_unicode()
+
+
 def run() -> None:
     _closed_streams()
-    if not stdout_is_unicode() and isinstance(sys.stdout, io.TextIOWrapper):
+    if not _unicode_stdout() and isinstance(sys.stdout, io.TextIOWrapper):
         # Grids fall back to ASCII; any other character the encoding lacks becomes '?'.
         sys.stdout.reconfigure(errors="replace")
     code = main(started=process_started() or _IMPORTED)

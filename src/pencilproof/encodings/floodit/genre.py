@@ -14,7 +14,7 @@ project's z3 formulation and its five modes are ``solve --mode`` (:mod:`.seed`).
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Optional, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ...errors import InputError
 from ...solvers.backends import EncodingTimeout, TooLarge
@@ -25,11 +25,11 @@ from ..contract import FormatSpec, Genre, Glyph, Optimisation, OptimumGeneration
 from .board import (COLOUR_CHARS, MAX_COLOURS, Board, Level, Moves, boards_after,
                             pivot_of, replay)
 from .formats import DigitGrid, TathamID, ThesisBoard
-from .sat import FloodEncoded
 from .astar import AStar
-from .portfolio import BESIDE_STATES, beside, prove
-from .search import improve
 from .seed import SEED_MODES
+
+if TYPE_CHECKING:
+    from .sat import FloodEncoded
 
 #: Beam width of the bounding searches, and their tie-breaks (one search each; the
 #: shortest sequence wins; a sequence at the proven lower bound ends them). Width 100 with
@@ -176,6 +176,9 @@ class FloodOptimum(Optimisation):
             if first.complete or first.stopped == "deadline":
                 return first.lower, first.best
             lower, best = first.lower, first.best
+            # The portfolio, the clauses and the search below load only for a board
+            # the first slice leaves open (an easy board's run, some 3 ms less).
+            from .portfolio import BESIDE_STATES, beside
             if self.portfolio and beside(search):
                 search.run_beside(BESIDE_STATES)  # on while the beams and the solver work
         try:
@@ -195,6 +198,7 @@ class FloodOptimum(Optimisation):
                 if len(best) <= lower:
                     return lower, best
             if self.portfolio:
+                from .portfolio import prove
                 proof = prove(board, lower, best, search, deadline, backend=backend)
                 return proof.lower, proof.best
         finally:
@@ -202,6 +206,7 @@ class FloodOptimum(Optimisation):
                 search.stop()
         if not self.nodes:
             return lower, best
+        from .search import improve
         res = improve(board, best, lower, max_nodes=self.nodes, levels=levels,
                       deadline=deadline)
         return res.lower, res.best
@@ -213,6 +218,7 @@ class FloodOptimum(Optimisation):
             board = self._board(puzzle, Deadline(backend.deadline))
         except TimeUp:
             raise EncodingTimeout(backend.stats()) from None
+        from .sat import FloodEncoded
         return FloodEncoded(board, backend, limit)
 
     def _board(self, puzzle: Puzzle, deadline: Deadline) -> Board:
@@ -331,6 +337,7 @@ class FloodIt(Genre):
             horizon = len(board.beam(BEAM_WIDTH, deadline=until))
         except TimeUp:
             raise EncodingTimeout(backend.stats()) from None
+        from .sat import FloodEncoded
         return FloodEncoded(board, backend, horizon)
 
     def verify(self, puzzle: Puzzle, answer: Moves) -> list[Violation]:
