@@ -11,7 +11,7 @@ from pencilproof.encodings.floodit.board import Board
 from pencilproof.encodings.floodit.portfolio import PROOF_OPTIONS, prove
 from pencilproof.formats.jsondoc import puzzle_from_doc
 from pencilproof.solvers.backends import CadicalBackend
-from pencilproof.solvers.deadline import Deadline
+from pencilproof.solvers.deadline import Deadline, TimeUp
 
 from test_floodit import RECS
 
@@ -66,3 +66,59 @@ def test_without_proof_options_the_defaults_prove_the_same(monkeypatch):
         proof = prove(board, board.lower_bound(), start, None, Deadline(), backend=backend)
         assert proof.lower == len(proof.best) == 18
         assert FLOOD.verify(p, proof.best) == []
+
+
+def test_the_wide_beam_finds_the_sequence_the_narrow_one_misses():
+    """On 16_16_08_004 (published optimum 28) the genre's width-100 beam stops one move
+    over; the wide beam (WIDE_BEAM) finds 28 moves, so the solver need not search for them."""
+    p, board = _board("16_16_08_004")
+    narrow = board.beam(100, "reach")
+    assert len(narrow) == 29
+    wide = portfolio._wider(board, narrow, Deadline())
+    assert len(wide) == 28 and FLOOD.verify(p, wide) == []
+    assert portfolio._wider(board, wide, Deadline()) is wide  # no shorter: kept
+
+
+@pytest.mark.parametrize("after, runs", [(0.0, 1), (1e9, 0)])
+def test_the_wide_beam_runs_once_after_the_solvers_first_seconds(monkeypatch, after, runs):
+    """After WIDE_AFTER seconds of solver time the wide beam runs once (never, when the
+    solver closes the gap sooner); either way the published optimum of 16_16_08_004 is
+    proven from the narrow beam's 29 moves."""
+    monkeypatch.setattr(portfolio, "WIDE_AFTER", after)
+    monkeypatch.setattr(portfolio, "SAT_FIRST", 1e-4)  # the first slice cannot close it
+    calls = []
+    real = portfolio._wider
+
+    def spy(board, best, deadline):
+        calls.append(len(best))
+        return real(board, best, deadline)
+    monkeypatch.setattr(portfolio, "_wider", spy)
+    p, board = _board("16_16_08_004")
+    proof = prove(board, board.lower_bound(), board.beam(100, "reach"), None, Deadline(),
+                  backend="cadical")
+    assert proof.lower == len(proof.best) == 28
+    assert FLOOD.verify(p, proof.best) == []
+    assert len(calls) == runs
+
+
+def test_the_wide_beam_stops_when_the_astar_thread_ends():
+    """The wide beam runs under a deadline that also passes once the A* thread has ended
+    (its result, which may close the gap, is kept): a beam that would take a second
+    more does not keep a proof waiting (16_16_08_004: 1.77 s before, 2.40 s with a beam
+    that ignored the thread)."""
+
+    class Ending:
+        def __init__(self):
+            self.polls = 0
+
+        def poll(self):
+            self.polls += 1
+            return "result" if self.polls >= 3 else None
+
+    search = Ending()
+    watch = portfolio._UntilEnded(None, search)
+    assert [watch.passed() for _ in range(4)] == [False, False, True, True]
+    assert watch.ended == ["result"] and search.polls == 3  # polled no more once ended
+    p, board = _board("16_16_08_004")
+    with pytest.raises(TimeUp):
+        portfolio._wider(board, board.beam(100, "reach"), portfolio._UntilEnded(None, Ending()))

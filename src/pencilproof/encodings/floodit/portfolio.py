@@ -34,13 +34,15 @@ from the thread, once it has ended) moves the solver's target up. Every sequence
 finds is replayed on the cells (:func:`.board.replay`) before it is kept.
 
 The solver is the one the user chose (CaDiCaL by default), made only when the first A*
-slice has not proven the board.
+slice has not proven the board. Once it has worked :data:`WIDE_AFTER` seconds without
+closing the gap, a wide beam runs once (:data:`WIDE_BEAM`): where the narrow beam missed
+the optimum, finding it was most of the solver's work.
 """
 from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import InternalError
@@ -91,8 +93,33 @@ ASTAR_SHARE = 0.1
 #: 16_16_10_025 33.6 / 25.0, 16_16_10_010 20.5 / 19.7, 16_16_10_001 16.1 / 18.1,
 #: 20_20_08_006 25.2 / 26.0, 20_20_08_003 18.8 / 16.9, 20_20_08_001 11.7 / 20.7,
 #: 18_18_08_014 16.8 / 18.6, 003b 17.6 / 14.4: no gain a user would see.
+#: ``chrono=0`` (no chronological backtracking) is kept. The proof alone, "fewer moves than
+#: the optimum" (UNSAT), conflicts and s without / with, 2026-11-29: 16_16_10_030 475,846 /
+#: 346,741 (56.1 / 43.8 s), 16_16_10_001 191,344 / 146,640 (23.8 / 15.9), 16_16_10_002
+#: 189,839 / 145,482 (19.3 / 15.6), 20_20_08_006 210,450 / 206,057 (30.3 / 30.9),
+#: 16_16_10_025 76,198 / 63,874 (8.3 / 7.8), 003b 137,264 / 114,778 (18.1 / 14.3),
+#: 14_14_10_002 43,421 / 35,890 (3.5 / 3.8), 16_16_10_010 212,776 / 167,402 (23.0 / 25.3).
+#: The solver's whole part of the default path (from the width-100 beam's sequence down to
+#: the proof, one solver, the two variants at once on the two cores) over ten hard boards:
+#: 306.8 / 265.3 s, 2,332,335 / 1,912,035 conflicts, fewer on 9 of the 10 (20_20_08_003
+#: more: 144,875 / 214,881). Tried beside it on 16_16_10_001 and 003b's proofs, no better:
+#: restartint=1 or 6, vivify=0, shrink=0, bumpreason=0; CaDiCaL 3.0 (python-sat's
+#: cadical300) took 687,471 conflicts on 16_16_10_030 and Kissat 4.0.4 82.8 s.
 #: Empty: CaDiCaL's defaults. z3 takes none.
-PROOF_OPTIONS: tuple[tuple[str, int], ...] = (("stabilize", 0),)
+PROOF_OPTIONS: tuple[tuple[str, int], ...] = (("stabilize", 0), ("chrono", 0))
+#: A wider beam (width, tie-break) run once the solver has worked :data:`WIDE_AFTER`
+#: seconds without closing the gap: a shorter sequence spares the solver the search for it
+#: (its "fewer moves than the best" is then the proof at once). Measured on the 32 thesis
+#: boards the default path needs over 2 s for (``beam_levels``, 2026-11-29): width 100
+#: ("reach", the genre's) is one move over the optimum on 9 of them, width 1000 on 1
+#: (20_20_08_006, which width 100 finds), taking 0.55-1.6 s; the solver alone took 13-14 s
+#: to find the sequence the beam missed on 16_16_10_025 (21.8 s in all against 7.8 s for
+#: the proof alone) and 7-14 s on 16_16_10_030.
+WIDE_BEAM = (1000, "reach")
+#: Seconds of solver time before the wide beam (a board the solver or the A* closes
+#: sooner never pays for it).
+WIDE_AFTER = 1.0
+
 #: States the A* table may hold in the later slices (about 90 bytes each in C, 250 in
 #: Python, on a 20x20 board): past this the solver goes on alone. The C core's first slice
 #: may already hold more (:data:`.genre.ASTAR_FIRST`), and then the A* stops after it:
@@ -110,6 +137,31 @@ BESIDE_STATES = 8_000_000
 #: Seconds between two looks at the A* thread while the solver works (the solver returns
 #: at its next conflict budget past them, see solvers.backends).
 BESIDE_POLL = 0.05
+
+
+@dataclass(frozen=True)
+class _UntilEnded(Deadline):
+    """A deadline that also passes when the A* thread ends (its result, kept in
+    ``ended``, may close the gap: the wide beam does not keep it waiting)."""
+
+    search: Any = None
+    ended: list[Any] = field(default_factory=list)
+
+    def passed(self) -> bool:
+        if super().passed():
+            return True
+        if not self.ended:
+            res = self.search.poll()
+            if res is not None:
+                self.ended.append(res)
+        return bool(self.ended)
+
+
+def _wider(board: Board, best: Moves, deadline: Deadline) -> Moves:
+    """``best``, or the wide beam's sequence (:data:`WIDE_BEAM`) where it is shorter."""
+    width, tie = WIDE_BEAM
+    moves, _ = board.beam_levels(width, tie, deadline, False)
+    return moves if len(moves) < len(best) else best
 
 
 def beside(search: AStar) -> bool:
@@ -132,8 +184,8 @@ def cores() -> int:
 @dataclass(frozen=True)
 class Proof:
     """``lower`` <= optimum <= ``len(best)``; ``by`` says what closed the gap ("astar",
-    "sat", or "" when the deadline came first); ``expanded`` and ``sat_calls`` what each
-    side did."""
+    "sat", "beam" (the wide beam reached the bound), or "" when the deadline came
+    first); ``expanded`` and ``sat_calls`` what each side did."""
 
     lower: int
     best: Moves
@@ -199,6 +251,7 @@ def prove(board: Board, lower: int, best: Moves, search: AStar | None,
     sat_slice = SAT_FIRST
     astar_slice = 0.0  # the caller has run the first A* slice
     by = ""
+    solver_time, widened = 0.0, False
     try:
         while lower < len(best):
             if deadline.passed():
@@ -225,10 +278,12 @@ def prove(board: Board, lower: int, best: Moves, search: AStar | None,
                 until = min(until, deadline.at)
             if search is None and deadline.at is not None:
                 until = deadline.at  # nothing to take turns with
+            started = time.monotonic()
             try:
                 lower, found = sat.step(lower, best, until)
             except TimeUp:  # pragma: no cover - the backend answers UNKNOWN instead
                 break
+            solver_time += time.monotonic() - started
             astar_slice = ASTAR_SHARE * sat_slice
             sat_slice *= 2
             if len(found) < len(best):
@@ -237,6 +292,16 @@ def prove(board: Board, lower: int, best: Moves, search: AStar | None,
                     search.offer(best)
             if lower >= len(best):
                 by = "sat"
+            elif not widened and solver_time >= WIDE_AFTER:
+                widened = True
+                try:
+                    best = _wider(board, best, deadline)
+                except TimeUp:
+                    break
+                if search is not None:
+                    search.offer(best)
+                if lower >= len(best):
+                    by = "beam"
     finally:
         calls = sat.backend.calls if sat is not None else 0
         if sat is not None:
@@ -252,6 +317,7 @@ def _prove_beside(board: Board, lower: int, best: Moves, search: AStar, deadline
     by = ""
     running = search.running or search.run_beside(BESIDE_STATES)
     no_sat = False
+    solver_time, widened = 0.0, False
 
     def take(res: Any) -> None:
         nonlocal lower, best, by
@@ -283,14 +349,34 @@ def _prove_beside(board: Board, lower: int, best: Moves, search: AStar, deadline
                     break
                 time.sleep(BESIDE_POLL)
                 continue
+            if not widened and solver_time >= WIDE_AFTER:
+                widened = True
+                watch = _UntilEnded(deadline.at, search) if running else deadline
+                try:
+                    best = _wider(board, best, watch)
+                except TimeUp:
+                    if deadline.passed():
+                        break
+                    if isinstance(watch, _UntilEnded) and watch.ended:
+                        running = False  # the A* ended first: its result, then the beam
+                        take(watch.ended[0])
+                        widened = False
+                    continue
+                if running:
+                    search.offer(best)
+                if lower >= len(best):
+                    by = "beam"
+                    break
             until = deadline.at
             if running:
                 soon = time.monotonic() + BESIDE_POLL
                 until = soon if until is None else min(until, soon)
+            started = time.monotonic()
             try:
                 lower, found = sat.step(lower, best, until)
             except TimeUp:  # pragma: no cover - the backend answers UNKNOWN instead
                 break
+            solver_time += time.monotonic() - started
             if len(found) < len(best):
                 best = found
                 if running:
