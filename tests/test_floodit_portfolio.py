@@ -85,6 +85,7 @@ def test_the_wide_beam_runs_once_after_the_solvers_first_seconds(monkeypatch, af
     solver closes the gap sooner); either way the published optimum of 16_16_08_004 is
     proven from the narrow beam's 29 moves."""
     monkeypatch.setattr(portfolio, "WIDE_AFTER", after)
+    monkeypatch.setattr(portfolio, "WIDE_AFTER_PURE", after)
     monkeypatch.setattr(portfolio, "SAT_FIRST", 1e-4)  # the first slice cannot close it
     calls = []
     real = portfolio._wider
@@ -122,3 +123,12 @@ def test_the_wide_beam_stops_when_the_astar_thread_ends():
     p, board = _board("16_16_08_004")
     with pytest.raises(TimeUp):
         portfolio._wider(board, board.beam(100, "reach"), portfolio._UntilEnded(None, Ending()))
+
+
+def test_the_wide_beam_waits_longer_where_the_bound_runs_in_python(monkeypatch):
+    """In Python the wide beam costs some seven times more, so it waits WIDE_AFTER_PURE."""
+    monkeypatch.setenv("PENCILPROOF_PURE", "1")
+    assert portfolio._wide_after() == portfolio.WIDE_AFTER_PURE == 10.0
+    monkeypatch.setenv("PENCILPROOF_PURE", "0")
+    if portfolio.compiled():
+        assert portfolio._wide_after() == portfolio.WIDE_AFTER == 1.0

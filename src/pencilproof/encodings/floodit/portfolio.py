@@ -49,7 +49,7 @@ from ...errors import InternalError
 from ...solvers.backends import EncodingTimeout, Status, TooLarge, make_backend
 from ...solvers.deadline import Deadline, TimeUp
 from .astar import AStar
-from .board import Board, Moves, replay
+from .board import Board, Moves, compiled, replay
 from .sat import FloodEncoded
 
 #: Whether the solver proves "at most k moves" impossible for k upwards from the proven
@@ -119,6 +119,9 @@ WIDE_BEAM = (1000, "reach")
 #: Seconds of solver time before the wide beam (a board the solver or the A* closes
 #: sooner never pays for it).
 WIDE_AFTER = 1.0
+#: The same where the bound runs in Python (no C core, or ``PENCILPROOF_PURE=1``): the
+#: wide beam costs some seven times more there (16_16_10_025: 8.1 s against 1.2 s).
+WIDE_AFTER_PURE = 10.0
 
 #: States the A* table may hold in the later slices (about 90 bytes each in C, 250 in
 #: Python, on a 20x20 board): past this the solver goes on alone. The C core's first slice
@@ -161,7 +164,18 @@ def _wider(board: Board, best: Moves, deadline: Deadline) -> Moves:
     """``best``, or the wide beam's sequence (:data:`WIDE_BEAM`) where it is shorter."""
     width, tie = WIDE_BEAM
     moves, _ = board.beam_levels(width, tie, deadline, False)
-    return moves if len(moves) < len(best) else best
+    if len(moves) >= len(best):
+        return best
+    if not replay(board.puzzle, moves.colours).flooded:
+        raise InternalError(f"floodit: the wide beam's {len(moves)}-move sequence does not "
+                            "flood the board")
+    return moves
+
+
+def _wide_after() -> float:
+    """Solver seconds before the wide beam (:data:`WIDE_AFTER`, or
+    :data:`WIDE_AFTER_PURE` where the bound runs in Python)."""
+    return WIDE_AFTER if compiled() else WIDE_AFTER_PURE
 
 
 def beside(search: AStar) -> bool:
@@ -292,7 +306,7 @@ def prove(board: Board, lower: int, best: Moves, search: AStar | None,
                     search.offer(best)
             if lower >= len(best):
                 by = "sat"
-            elif not widened and solver_time >= WIDE_AFTER:
+            elif not widened and solver_time >= _wide_after():
                 widened = True
                 try:
                     best = _wider(board, best, deadline)
@@ -349,7 +363,7 @@ def _prove_beside(board: Board, lower: int, best: Moves, search: AStar, deadline
                     break
                 time.sleep(BESIDE_POLL)
                 continue
-            if not widened and solver_time >= WIDE_AFTER:
+            if not widened and solver_time >= _wide_after():
                 widened = True
                 watch = _UntilEnded(deadline.at, search) if running else deadline
                 try:
