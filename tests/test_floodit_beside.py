@@ -181,3 +181,60 @@ def test_a_signal_amid_the_proof_ends_the_command_at_once(tmp_path, sig, code, w
     _, err = p.communicate(timeout=30)
     assert (p.returncode, err) == (code, f"pencilproof: {word}\n")
     assert time.monotonic() - t < 1.0
+
+
+def test_progress_is_published_while_the_thread_runs():
+    """progress() may be asked while the thread runs: its counts never fall and its bound
+    never passes the published optimum of 16_16_10_001 (33); once stopped it is the
+    result's."""
+    p, board, opt = _board("16_16_10_001")
+    search = AStar(board, board.beam(1))
+    start = search.progress()
+    assert start == (0, max(board.lower_bound(), start[1])) and start[1] <= opt
+    search.run_beside()
+    seen = [start]
+    for _ in range(20):
+        time.sleep(0.01)
+        seen.append(search.progress())
+    res = search.stop()
+    assert seen == sorted(seen) and seen[-1][0] > 0
+    assert all(lower <= opt for _, lower in seen)
+    assert search.progress() == (res.expanded, res.lower)
+
+
+@pytest.mark.parametrize("after, stopped", [(1000, True), (10**9, False)])
+def test_a_thread_that_lags_behind_the_best_sequence_is_stopped(monkeypatch, after, stopped):
+    """Past LAG_AFTER expansions with its bound LAG or more below the best sequence the
+    thread is stopped and the solver goes on alone (here LAG 1, so at once); the published
+    optimum of 12_12_10_002 (26) is proven either way."""
+    monkeypatch.setattr(portfolio, "LAG_AFTER", after)
+    monkeypatch.setattr(portfolio, "LAG", 1)
+    monkeypatch.setattr(portfolio, "cores", lambda: 2)
+    p, board, opt = _board("12_12_10_002")
+    start = board.beam(1)
+    assert len(start) > opt
+    stops = []
+    search = AStar(board, start)
+    real = search.stop
+
+    def spy():
+        stops.append(search.running)
+        return real()
+    monkeypatch.setattr(search, "stop", spy)
+    search.run(Deadline(), 200)
+    proof = prove(board, board.lower_bound(), start, search, Deadline.after(120))
+    assert proof.lower == len(proof.best) == opt and FLOOD.verify(p, proof.best) == []
+    assert not search.running
+    assert (stops[:1] == [True] and proof.by == "sat") is stopped
+
+
+def test_lagging_is_measured_against_the_best_sequence():
+    class At:
+        def __init__(self, expanded, lower):
+            self.state = (expanded, lower)
+
+        def progress(self):
+            return self.state
+    assert portfolio._lagging(At(portfolio.LAG_AFTER, 33), 35)
+    assert not portfolio._lagging(At(portfolio.LAG_AFTER - 1, 33), 35)
+    assert not portfolio._lagging(At(portfolio.LAG_AFTER, 34), 35)

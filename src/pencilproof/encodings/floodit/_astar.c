@@ -87,6 +87,9 @@ typedef struct {
     pthread_t thread;
     int running, finished, halt, offered, status;
     Py_ssize_t thread_max;
+    /* what the thread has done, published every 64 expansions for progress() */
+    long long seen_expanded;
+    int seen_f;
 } Core;
 
 #define FREE 0x80000000u
@@ -563,6 +566,10 @@ static int search(Core *s, long long budget, Py_ssize_t max_states, int threaded
                 upper = o;
                 s->found = -1;
             }
+            if (threaded) {
+                __atomic_store_n(&s->seen_expanded, s->expanded, __ATOMIC_RELAXED);
+                __atomic_store_n(&s->seen_f, (int)(s->heap[0].key >> 48), __ATOMIC_RELAXED);
+            }
             if (threaded ? __atomic_load_n(&s->halt, __ATOMIC_RELAXED)
                          : PyErr_CheckSignals() < 0) {
                 status = threaded ? ST_HALTED : ST_SIGNAL;
@@ -717,6 +724,8 @@ static PyObject *Core_start(Core *s, PyObject *arg) {
     s->thread_max = max_states;
     s->halt = 0;
     s->finished = 0;
+    s->seen_expanded = s->expanded;
+    s->seen_f = s->heap_len ? (int)(s->heap[0].key >> 48) : -1;
     /* The thread blocks every signal, so that Ctrl-C and SIGTERM reach the main thread
      * (Python's handlers run there) and never interrupt a sleep elsewhere. */
     sigset_t all, old;
@@ -791,6 +800,14 @@ static PyObject *Core_min_f(Core *s, PyObject *Py_UNUSED(ignored)) {
     return PyLong_FromLong((long)(s->heap[0].key >> 48));
 }
 
+static PyObject *Core_progress(Core *s, PyObject *Py_UNUSED(ignored)) {
+    if (s->running)
+        return Py_BuildValue("Li", __atomic_load_n(&s->seen_expanded, __ATOMIC_RELAXED),
+                             __atomic_load_n(&s->seen_f, __ATOMIC_RELAXED));
+    return Py_BuildValue("Li", s->expanded,
+                         s->heap && s->heap_len ? (int)(s->heap[0].key >> 48) : -1);
+}
+
 static PyObject *Core_bound(Core *s, PyObject *args) {
     PyObject *sto, *bdo;
     int cap = -1, capped = 0;
@@ -843,6 +860,9 @@ static PyMethodDef Core_methods[] = {
      "the colours of the shortest sequence found (None: none shorter than offered)"},
     {"min_f", (PyCFunction)Core_min_f, METH_NOARGS,
      "the open list's least moves + estimate (-1: empty)"},
+    {"progress", (PyCFunction)Core_progress, METH_NOARGS,
+     "(states expanded, the open list's least moves + estimate), also while the thread runs "
+     "(then as it was within the last 64 expansions)"},
     {"bound", (PyCFunction)Core_bound, METH_VARARGS,
      "bound(state, border[, capped, cap]): Puchert's bound, as Board.lower_bound"},
     {"state", (PyCFunction)Core_state, METH_O, "the flooded areas of stored state k (bytes)"},

@@ -10,7 +10,9 @@ runs both. Where the C core is built and the process may use two cores
 (:data:`BESIDE`, :func:`cores`), the A* goes on in a thread of its own, started by the
 genre right after its first slice (so that it works through the wide beam too): the C
 thread needs no Python, and the solver, which holds Python's lock while it searches, runs in
-the caller's thread, returning every :data:`BESIDE_POLL` seconds to look at the A*.
+the caller's thread, returning every :data:`BESIDE_POLL` seconds to look at the A* (and to
+stop one whose bound no longer gains on the best sequence, :data:`LAG_AFTER`: it slows the
+solver).
 Measured (wall s of ``pencilproof solve``, 2026-11-28): 12_12_10_073 4.6 -> 2.4,
 14_14_08_014 5.3 -> 2.5, 20_20_08_034 11.6 -> 4.9 (there the solver wins, helped by the
 A*'s bound), with the move-order rule of :mod:`.astar` as well.
@@ -137,6 +139,18 @@ BESIDE = True
 #: States the A* beside the solver may hold: some 100-150 bytes each up to 20x20 in C, so
 #: about a gigabyte at most.
 BESIDE_STATES = 8_000_000
+#: The A* beside the solver is stopped once it has expanded :data:`LAG_AFTER` states and its
+#: bound is still :data:`LAG` or more moves below the best sequence: such a search fills its
+#: table without proving the board, and while it runs it slows the solver (the two share the
+#: memory bus and caches): on 16_16_10_030 the solver's proof alone took 57.0 s, 67.4 s
+#: with the thread beside it (the same conflicts). The A* alone with the optimum given
+#: (2026-11-29, ``AStar.run`` in steps): every board it proves had its bound within 1 of the
+#: optimum by 1,000,000 expansions (16_16_10_005 29 of 30, proven at 3.08 million;
+#: 14_14_10_050 30 of 31; 16_16_10_025 33 of 34), while those it does not prove within 8
+#: million states were 2 below (16_16_10_030 33 of 35, 16_16_10_001 31 of 33, 20_20_08_003
+#: 31 of 33, 16_16_10_010 29 of 31).
+LAG_AFTER = 1_000_000
+LAG = 2
 #: Seconds between two looks at the A* thread while the solver works (the solver returns
 #: at its next conflict budget past them, see solvers.backends).
 BESIDE_POLL = 0.05
@@ -170,6 +184,13 @@ def _wider(board: Board, best: Moves, deadline: Deadline) -> Moves:
         raise InternalError(f"floodit: the wide beam's {len(moves)}-move sequence does not "
                             "flood the board")
     return moves
+
+
+def _lagging(search: AStar, best: int) -> bool:
+    """Whether the A* thread no longer gains on a best sequence of ``best`` moves (see
+    :data:`LAG_AFTER`)."""
+    expanded, lower = search.progress()
+    return expanded >= LAG_AFTER and lower <= best - LAG
 
 
 def _wide_after() -> float:
@@ -347,6 +368,8 @@ def _prove_beside(board: Board, lower: int, best: Moves, search: AStar, deadline
         while lower < len(best) and not deadline.passed():
             if running:
                 res = search.poll()
+                if res is None and _lagging(search, len(best)):
+                    res = search.stop()
                 if res is not None:
                     running = False
                     take(res)
