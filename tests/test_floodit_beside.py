@@ -19,6 +19,7 @@ from pencilproof.encodings.floodit.astar import AStar, compiled
 from pencilproof.encodings.floodit.board import Board
 from pencilproof.encodings.floodit.portfolio import prove
 from pencilproof.formats.jsondoc import puzzle_from_doc
+from pencilproof.solvers.backends import TooLarge
 from pencilproof.solvers.deadline import Deadline
 
 from test_floodit import RECS
@@ -202,30 +203,56 @@ def test_progress_is_published_while_the_thread_runs():
     assert search.progress() == (res.expanded, res.lower)
 
 
-@pytest.mark.parametrize("after, stopped", [(1000, True), (10**9, False)])
+@pytest.mark.parametrize("after, stopped", [(1, True), (10**9, False)])
 def test_a_thread_that_lags_behind_the_best_sequence_is_stopped(monkeypatch, after, stopped):
     """Past LAG_AFTER expansions with its bound LAG or more below the best sequence the
-    thread is stopped and the solver goes on alone (here LAG 1, so at once); the published
-    optimum of 12_12_10_002 (26) is proven either way."""
+    thread is stopped and the solver goes on alone (here after 1 and LAG 1: at the first
+    look, the first slice having made 200); the published optimum of 12_12_10_002 (26) is
+    proven either way."""
     monkeypatch.setattr(portfolio, "LAG_AFTER", after)
     monkeypatch.setattr(portfolio, "LAG", 1)
     monkeypatch.setattr(portfolio, "cores", lambda: 2)
     p, board, opt = _board("12_12_10_002")
     start = board.beam(1)
     assert len(start) > opt
-    stops = []
-    search = AStar(board, start)
-    real = search.stop
+    lagged = []
+    real = portfolio._lagging
 
-    def spy():
-        stops.append(search.running)
-        return real()
-    monkeypatch.setattr(search, "stop", spy)
+    def spy(search, best):
+        lagged.append((real(search, best), search.running))
+        return lagged[-1][0]
+    monkeypatch.setattr(portfolio, "_lagging", spy)
+    search = AStar(board, start)
     search.run(Deadline(), 200)
     proof = prove(board, board.lower_bound(), start, search, Deadline.after(120))
     assert proof.lower == len(proof.best) == opt and FLOOD.verify(p, proof.best) == []
     assert not search.running
-    assert (stops[:1] == [True] and proof.by == "sat") is stopped
+    if stopped:
+        assert lagged == [(True, True)]  # the first look stops it, and none follows
+        assert proof.by == "sat" and proof.expanded < 51_084  # the A* alone from them: 51,084
+    else:
+        assert lagged and not any(lag for lag, _ in lagged)
+
+
+def test_without_a_solver_a_lagging_thread_goes_on(monkeypatch):
+    """Where no solver can be made (its clauses too large) the A* is the only prover, so
+    it is not stopped for lagging: it proves 12_12_10_002's published 26 alone, with the
+    expansions of one uninterrupted search from the same 29 moves (51,084)."""
+    monkeypatch.setattr(portfolio, "LAG_AFTER", 1)
+    monkeypatch.setattr(portfolio, "LAG", 1)
+    monkeypatch.setattr(portfolio, "cores", lambda: 2)
+
+    def too_large(*args, **kwargs):
+        raise TooLarge("the clauses would not fit")
+    monkeypatch.setattr(portfolio, "_Sat", too_large)
+    p, board, opt = _board("12_12_10_002")
+    start = board.beam(1)
+    assert len(start) == 29
+    search = AStar(board, start)
+    search.run(Deadline(), 200)
+    proof = prove(board, board.lower_bound(), start, search, Deadline.after(120))
+    assert proof.by == "astar" and proof.lower == len(proof.best) == opt == 26
+    assert proof.expanded == 51_084 and FLOOD.verify(p, proof.best) == []
 
 
 def test_lagging_is_measured_against_the_best_sequence():

@@ -568,7 +568,10 @@ static int search(Core *s, long long budget, Py_ssize_t max_states, int threaded
             }
             if (threaded) {
                 __atomic_store_n(&s->seen_expanded, s->expanded, __ATOMIC_RELAXED);
-                __atomic_store_n(&s->seen_f, (int)(s->heap[0].key >> 48), __ATOMIC_RELAXED);
+                /* capped by the best length, which may have fallen since the top was
+                 * pushed (the thread's own find): the bound is proven below it only */
+                int f = (int)(s->heap[0].key >> 48);
+                __atomic_store_n(&s->seen_f, f < upper ? f : upper, __ATOMIC_RELAXED);
             }
             if (threaded ? __atomic_load_n(&s->halt, __ATOMIC_RELAXED)
                          : PyErr_CheckSignals() < 0) {
