@@ -191,7 +191,7 @@ def test_progress_is_published_while_the_thread_runs():
     p, board, opt = _board("16_16_10_001")
     search = AStar(board, board.beam(1))
     start = search.progress()
-    assert start == (0, max(board.lower_bound(), start[1])) and start[1] <= opt
+    assert start == (0, 1, max(board.lower_bound(), start[2])) and start[2] <= opt
     search.run_beside()
     seen = [start]
     for _ in range(20):
@@ -199,8 +199,8 @@ def test_progress_is_published_while_the_thread_runs():
         seen.append(search.progress())
     res = search.stop()
     assert seen == sorted(seen) and seen[-1][0] > 0
-    assert all(lower <= opt for _, lower in seen)
-    assert search.progress() == (res.expanded, res.lower)
+    assert all(lower <= opt for _, _, lower in seen)
+    assert search.progress() == (res.expanded, res.stored, res.lower)
 
 
 @pytest.mark.parametrize("after, stopped", [(1, True), (10**9, False)])
@@ -210,6 +210,7 @@ def test_a_thread_that_lags_behind_the_best_sequence_is_stopped(monkeypatch, aft
     look, the first slice having made 200); the published optimum of 12_12_10_002 (26) is
     proven either way."""
     monkeypatch.setattr(portfolio, "LAG_AFTER", after)
+    monkeypatch.setattr(portfolio, "LAG_STORED", after)
     monkeypatch.setattr(portfolio, "LAG", 1)
     monkeypatch.setattr(portfolio, "cores", lambda: 2)
     p, board, opt = _board("12_12_10_002")
@@ -257,11 +258,13 @@ def test_without_a_solver_a_lagging_thread_goes_on(monkeypatch):
 
 def test_lagging_is_measured_against_the_best_sequence():
     class At:
-        def __init__(self, expanded, lower):
-            self.state = (expanded, lower)
+        def __init__(self, expanded, stored, lower):
+            self.state = (expanded, stored, lower)
 
         def progress(self):
             return self.state
-    assert portfolio._lagging(At(portfolio.LAG_AFTER, 33), 35)
-    assert not portfolio._lagging(At(portfolio.LAG_AFTER - 1, 33), 35)
-    assert not portfolio._lagging(At(portfolio.LAG_AFTER, 34), 35)
+    after, stored = portfolio.LAG_AFTER, portfolio.LAG_STORED
+    assert portfolio._lagging(At(after, 0, 33), 35)
+    assert portfolio._lagging(At(0, stored, 33), 35)
+    assert not portfolio._lagging(At(after - 1, stored - 1, 33), 35)
+    assert not portfolio._lagging(At(after, stored, 34), 35)

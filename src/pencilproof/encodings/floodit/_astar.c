@@ -89,6 +89,7 @@ typedef struct {
     Py_ssize_t thread_max;
     /* what the thread has done, published every 64 expansions for progress() */
     long long seen_expanded;
+    Py_ssize_t seen_nodes;
     int seen_f;
 } Core;
 
@@ -568,6 +569,7 @@ static int search(Core *s, long long budget, Py_ssize_t max_states, int threaded
             }
             if (threaded) {
                 __atomic_store_n(&s->seen_expanded, s->expanded, __ATOMIC_RELAXED);
+                __atomic_store_n(&s->seen_nodes, s->nodes, __ATOMIC_RELAXED);
                 /* capped by the best length, which may have fallen since the top was
                  * pushed (the thread's own find): the bound is proven below it only */
                 int f = (int)(s->heap[0].key >> 48);
@@ -728,6 +730,7 @@ static PyObject *Core_start(Core *s, PyObject *arg) {
     s->halt = 0;
     s->finished = 0;
     s->seen_expanded = s->expanded;
+    s->seen_nodes = s->nodes;
     s->seen_f = s->heap_len ? (int)(s->heap[0].key >> 48) : -1;
     /* The thread blocks every signal, so that Ctrl-C and SIGTERM reach the main thread
      * (Python's handlers run there) and never interrupt a sleep elsewhere. */
@@ -805,9 +808,10 @@ static PyObject *Core_min_f(Core *s, PyObject *Py_UNUSED(ignored)) {
 
 static PyObject *Core_progress(Core *s, PyObject *Py_UNUSED(ignored)) {
     if (s->running)
-        return Py_BuildValue("Li", __atomic_load_n(&s->seen_expanded, __ATOMIC_RELAXED),
+        return Py_BuildValue("Lni", __atomic_load_n(&s->seen_expanded, __ATOMIC_RELAXED),
+                             __atomic_load_n(&s->seen_nodes, __ATOMIC_RELAXED),
                              __atomic_load_n(&s->seen_f, __ATOMIC_RELAXED));
-    return Py_BuildValue("Li", s->expanded,
+    return Py_BuildValue("Lni", s->expanded, s->nodes,
                          s->heap && s->heap_len ? (int)(s->heap[0].key >> 48) : -1);
 }
 
@@ -864,7 +868,8 @@ static PyMethodDef Core_methods[] = {
     {"min_f", (PyCFunction)Core_min_f, METH_NOARGS,
      "the open list's least moves + estimate (-1: empty)"},
     {"progress", (PyCFunction)Core_progress, METH_NOARGS,
-     "(states expanded, the open list's least moves + estimate), also while the thread runs "
+     "(states expanded, states stored, the open list's least moves + estimate), also while "
+     "the thread runs "
      "(then as it was within the last 64 expansions)"},
     {"bound", (PyCFunction)Core_bound, METH_VARARGS,
      "bound(state, border[, capped, cap]): Puchert's bound, as Board.lower_bound"},

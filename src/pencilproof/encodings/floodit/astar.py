@@ -284,19 +284,20 @@ class AStar:
         status = self.core.stop()
         return None if status is None else self._ended(status)
 
-    def progress(self) -> tuple[int, int]:
-        """(states expanded, the bound proven so far), also while the thread runs (then as
-        the thread last published them, within 64 expansions): a portfolio can tell a
-        search that no longer gains on the best sequence from one that does."""
+    def progress(self) -> tuple[int, int, int]:
+        """(states expanded, states stored, the bound proven so far), also while the thread
+        runs (then as the thread last published them, within 64 expansions): a portfolio can
+        tell a search that no longer gains on the best sequence from one that does."""
         if self.core is not None:
-            expanded, least = self.core.progress()
+            expanded, stored, least = self.core.progress()
         else:
-            expanded, least = self.expanded, self.heap[0][0] if self.heap else -1
+            expanded, stored = self.expanded, len(self.seen)
+            least = self.heap[0][0] if self.heap else -1
         if self.done:
-            return expanded, self.upper
+            return expanded, stored, self.upper
         if least < 0:  # its open list ran dry this moment: it ends, and says so then
-            return expanded, self.lower
-        return expanded, max(self.lower, min(least, self.upper))
+            return expanded, stored, self.lower
+        return expanded, stored, max(self.lower, min(least, self.upper))
 
     def _ended(self, status: int) -> AStarResult:
         core = self.core

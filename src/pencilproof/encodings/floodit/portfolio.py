@@ -139,19 +139,24 @@ BESIDE = True
 #: States the A* beside the solver may hold: some 100-150 bytes each up to 20x20 in C, so
 #: about a gigabyte at most.
 BESIDE_STATES = 8_000_000
-#: The A* beside the solver is stopped once it has expanded :data:`LAG_AFTER` states and its
-#: bound is still :data:`LAG` or more moves below the best sequence: such a search fills its
-#: table without proving the board, and while it runs it slows the solver (the two share the
-#: memory bus and caches): on 16_16_10_030 the solver's proof alone took 57.0 s, 67.4 s
-#: with the thread beside it (the same conflicts). The A* alone with the optimum given
-#: (2026-11-29, ``AStar.run`` in steps): every board it proves had its bound within 1 of the
-#: optimum by 1,000,000 expansions (16_16_10_005 29 of 30, proven at 3.08 million;
-#: 14_14_10_050 30 of 31; 16_16_10_025 33 of 34), while those it does not prove within 8
-#: million states were 2 below (16_16_10_030 33 of 35, 16_16_10_001 31 of 33, 20_20_08_003
-#: 31 of 33, 16_16_10_010 29 of 31). The gap is to the best sequence known, which by then
-#: is the optimum on 31 of the 32 thesis boards that take over 2 s (the wide beam's); where
-#: no solver could be made (:class:`TooLarge`) the A* is never stopped so.
+#: The A* beside the solver is stopped once it has expanded :data:`LAG_AFTER` states or
+#: stored :data:`LAG_STORED` and its bound is still :data:`LAG` or more moves below the best
+#: sequence: such a search fills its table without proving the board, and while it runs it
+#: slows the solver (the two share the memory bus and caches): on 16_16_10_030 the solver's
+#: proof alone took 57.0 s, 67.4 s with the thread beside it (the same conflicts). The A*
+#: alone with the optimum given (2026-11-29, ``AStar.run`` in steps): every board it
+#: proves had its bound within 1 of the optimum by 1,000,000 expansions (16_16_10_005 29
+#: of 30, proven at 3.08 million; 14_14_10_050 30 of 31; 16_16_10_025 33 of 34) and stores
+#: about one state per expansion, while those it does not prove within 8 million states
+#: were 2 below (16_16_10_030 33 of 35, 16_16_10_001 31 of 33, 20_20_08_003 31 of 33,
+#: 16_16_10_010 29 of 31) and most store four or five states per expansion: 003b's bound
+#: stays at 34 of 37 from 250,000 expansions (1.4 million states) to the full table at
+#: 1.55 million, a million expansions taking it 19 s. The gap is to the best sequence
+#: known, which by then is the optimum on 31 of the 32 thesis boards that take over 2 s
+#: (the wide beam's); where no solver could be made (:class:`TooLarge`) the A* is never
+#: stopped so.
 LAG_AFTER = 1_000_000
+LAG_STORED = 2_000_000
 LAG = 2
 #: Seconds between two looks at the A* thread while the solver works (the solver returns
 #: at its next conflict budget past them, see solvers.backends).
@@ -191,8 +196,8 @@ def _wider(board: Board, best: Moves, deadline: Deadline) -> Moves:
 def _lagging(search: AStar, best: int) -> bool:
     """Whether the A* thread no longer gains on a best sequence of ``best`` moves (see
     :data:`LAG_AFTER`)."""
-    expanded, lower = search.progress()
-    return expanded >= LAG_AFTER and lower <= best - LAG
+    expanded, stored, lower = search.progress()
+    return (expanded >= LAG_AFTER or stored >= LAG_STORED) and lower <= best - LAG
 
 
 def _wide_after() -> float:
