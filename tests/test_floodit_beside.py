@@ -185,9 +185,9 @@ def test_a_signal_amid_the_proof_ends_the_command_at_once(tmp_path, sig, code, w
 
 
 def test_progress_is_published_while_the_thread_runs():
-    """progress() may be asked while the thread runs: its counts never fall and its bound
-    never passes the published optimum of 16_16_10_001 (33); once stopped it is the
-    result's."""
+    """progress() may be asked while the thread runs: neither its counts nor its bound fall,
+    and the bound never passes the published optimum of 16_16_10_001 (33); once stopped
+    it is the result's."""
     p, board, opt = _board("16_16_10_001")
     search = AStar(board, board.beam(1))
     start = search.progress()
@@ -198,7 +198,8 @@ def test_progress_is_published_while_the_thread_runs():
         time.sleep(0.01)
         seen.append(search.progress())
     res = search.stop()
-    assert seen == sorted(seen) and seen[-1][0] > 0
+    assert all(a <= b for x, y in zip(seen, seen[1:]) for a, b in zip(x, y))  # none falls
+    assert seen[-1][0] > 0
     assert all(lower <= opt for _, _, lower in seen)
     assert search.progress() == (res.expanded, res.stored, res.lower)
 
