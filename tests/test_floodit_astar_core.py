@@ -17,7 +17,7 @@ from pencilproof.encodings.floodit.astar import AStar, compiled
 from pencilproof.encodings.floodit.board import Board, Moves, replay
 from pencilproof.formats.jsondoc import puzzle_from_doc
 from pencilproof.puzzle import Puzzle
-from pencilproof.solvers.deadline import NEVER, Deadline
+from pencilproof.solvers.deadline import NEVER, Deadline, TimeUp
 
 from test_floodit import RECS, bfs
 from test_floodit_astar import CASES, _setup
@@ -348,3 +348,71 @@ def test_the_core_takes_up_to_64_colours_and_python_searches_more(k):
     assert (search.core is None) == (k > 64)
     result = search.run()
     assert (result.complete, result.lower, len(result.best)) == (True, k - 1, k - 1)
+
+
+# -- the beam search in C ------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["12_12_06_001", "14_14_10_002", "16_16_10_001", "20_20_08_006"])
+def test_the_c_beam_finds_the_python_beams_sequence_on_published_boards(name):
+    """Board.beam runs in C where the core is built; Board.beam_levels is the Python beam
+    it replaces: the same sequence at each width and tie-break, never shorter than the
+    published optimum, and flooding the board when replayed on its cells."""
+    p, board = _board(name)
+    assert board._core is not None
+    opt = _rec(name)["optimal_moves"]
+    for width, tie in ((1, "flooded"), (10, "reach"), (100, "reach"), (40, "border")):
+        fast = board.beam(width, tie)
+        assert fast == board.beam_levels(width, tie, keep=False)[0]
+        assert len(fast) >= opt and replay(p, fast.colours).flooded
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_c_beam_finds_the_python_beams_sequence_on_random_boards(seed):
+    """Boards of one cell row to more than 1024 areas (the core's neighbour table and its
+    row-by-row path), and boards already one colour from the start."""
+    rng = random.Random(100 + seed)
+    shapes = [(rng.randrange(1, 9), rng.randrange(1, 9), rng.randrange(2, 7)) for _ in range(40)]
+    shapes += [(20, 20, 10), (45, 45, 8)]
+    for h, w, k in shapes:
+        board = Board(_random_puzzle(rng, h, w, k))
+        for width, tie in ((1, "flooded"), (3, "reach"), (5, "border")):
+            assert board.beam(width, tie) == board.beam_levels(width, tie, keep=False)[0]
+    one = Board(Puzzle("floodit", 1, 3, ((1, 1, 1),)))
+    assert one.beam(10, "reach") == Moves(()) == one.beam_levels(10, "reach")[0]
+
+
+def test_the_beam_is_pythons_without_the_core(monkeypatch):
+    p, _ = _board("12_12_06_001")
+    monkeypatch.setenv("PENCILPROOF_PURE", "1")
+    board = Board(p)
+    assert board._core is None
+    assert len(board.beam(10, "reach")) >= 18
+
+
+@pytest.mark.timed
+def test_a_deadline_stops_the_c_beam_between_levels():
+    """One level at a time: a wide beam on a board of over 3000 areas (some 30 ms a level
+    at width 100) stops within a few levels of the deadline."""
+    rng = random.Random(5)
+    board = Board(_random_puzzle(rng, 64, 64, 10))
+    assert board.n > 3000 and board._core is not None
+    t0 = time.monotonic()
+    with pytest.raises(TimeUp):
+        board.beam(100, "reach", Deadline.after(0.2))
+    assert time.monotonic() - t0 < 0.6
+
+
+def test_the_c_beam_refuses_what_it_cannot_do():
+    _, board = _board("12_12_06_001")
+    core = board._core
+    size = board.core_tables[0]
+    s, b = board.initial()
+    fresh = _astar.Core(board.n, len(board.colour_mask), *board.core_tables[1:],
+                        s.to_bytes(size, "little"), b.to_bytes(size, "little"), 0, 0)
+    with pytest.raises(RuntimeError, match="no beam_start"):
+        fresh.beam_step()
+    with pytest.raises(ValueError, match="width or tie out of range"):
+        core.beam_start(0, 2, s.to_bytes(size, "little"), b.to_bytes(size, "little"))
+    with pytest.raises(ValueError, match="width or tie out of range"):
+        core.beam_start(10, 3, s.to_bytes(size, "little"), b.to_bytes(size, "little"))
+    with pytest.raises(ValueError, match="bytes of 1 rows"):
+        core.beam_start(10, 2, b"\0", b.to_bytes(size, "little"))

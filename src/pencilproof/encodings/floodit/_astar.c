@@ -91,6 +91,17 @@ typedef struct {
     long long seen_expanded;
     Py_ssize_t seen_nodes;
     int seen_f;
+    /* the beam search (beam_start, beam_step): the level's states (2 W words each: state,
+     * then border) and their indices in the history, which holds every state ever kept
+     * as (index of its parent, its move); bseq the sequence once a state is full */
+    int bwidth, btie;
+    word *bwords;
+    uint32_t *bref;
+    Py_ssize_t blen;
+    uint32_t *hpar;
+    uint8_t *hcol;
+    Py_ssize_t hlen, hcap;
+    PyObject *bseq;
 } Core;
 
 #define FREE 0x80000000u
@@ -427,6 +438,11 @@ static void Core_dealloc(Core *s) {
     PyMem_RawFree(s->used);
     PyMem_RawFree(s->slots);
     PyMem_RawFree(s->heap);
+    PyMem_RawFree(s->bwords);
+    PyMem_RawFree(s->bref);
+    PyMem_RawFree(s->hpar);
+    PyMem_RawFree(s->hcol);
+    Py_XDECREF(s->bseq);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -837,6 +853,261 @@ static PyObject *Core_state(Core *s, PyObject *arg) {
     return row_bytes(s->words + (size_t)2 * s->W * k, s->W);
 }
 
+
+/* ---------------------------------------------------------------- beam search */
+
+/* Board.beam_levels without its levels, state for state: from each state of the level in
+ * order, the first colour removable entirely, else every colour on the border in colour
+ * order; a child already made this level is dropped; the children are ranked by (bound,
+ * the tie-break, the flooded areas read as one number) and the first `width` kept; the
+ * first full child ends it. The same bound, the same order, so the same sequence (a test
+ * holds the two together); some 20 times faster. */
+
+typedef struct {
+    int bound, r0, r1;
+    uint32_t parent; /* history index of the state it came from */
+    uint8_t colour;
+} Cand;
+
+static inline int popcount_row(const word *a, int W) {
+    int k = 0;
+    for (int i = 0; i < W; i++) k += __builtin_popcountll(a[i]);
+    return k;
+}
+
+/* The rank of candidates a and b (their words 2 W apart in cw): <0 when a goes first. */
+static int cand_cmp(const Cand *c, const word *cw, int W, uint32_t a, uint32_t b) {
+    const Cand *x = c + a, *y = c + b;
+    if (x->bound != y->bound) return x->bound < y->bound ? -1 : 1;
+    if (x->r0 != y->r0) return x->r0 < y->r0 ? -1 : 1;
+    if (x->r1 != y->r1) return x->r1 < y->r1 ? -1 : 1;
+    const word *sa = cw + (size_t)a * 2 * W, *sb = cw + (size_t)b * 2 * W;
+    for (int i = W - 1; i >= 0; i--)
+        if (sa[i] != sb[i]) return sa[i] < sb[i] ? -1 : 1;
+    return 0;
+}
+
+/* Sort idx[0..n) by cand_cmp (bottom-up merge sort; tmp as long); the result in idx. */
+static void cand_sort(uint32_t *idx, uint32_t *tmp, Py_ssize_t n, const Cand *c,
+                      const word *cw, int W) {
+    uint32_t *from = idx, *to = tmp;
+    for (Py_ssize_t width = 1; width < n; width *= 2) {
+        for (Py_ssize_t lo = 0; lo < n; lo += 2 * width) {
+            Py_ssize_t mid = lo + width < n ? lo + width : n;
+            Py_ssize_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+            Py_ssize_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                to[k++] = cand_cmp(c, cw, W, from[j], from[i]) < 0 ? from[j++] : from[i++];
+            while (i < mid) to[k++] = from[i++];
+            while (j < hi) to[k++] = from[j++];
+        }
+        uint32_t *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != idx) memcpy(idx, from, (size_t)n * sizeof(uint32_t));
+}
+
+static void beam_free(Core *s) {
+    PyMem_RawFree(s->bwords);
+    PyMem_RawFree(s->bref);
+    PyMem_RawFree(s->hpar);
+    PyMem_RawFree(s->hcol);
+    s->bwords = NULL;
+    s->bref = s->hpar = NULL;
+    s->hcol = NULL;
+    s->blen = s->hlen = s->hcap = 0;
+}
+
+/* The colours from the start to history entry h, then `last` (-1: none), as a list. */
+static PyObject *beam_sequence(const Core *s, uint32_t h, int last) {
+    Py_ssize_t len = last >= 0;
+    for (uint32_t k = h; k != 0; k = s->hpar[k]) len++;
+    PyObject *out = PyList_New(len);
+    if (!out) return NULL;
+    Py_ssize_t at = len;
+    if (last >= 0) PyList_SET_ITEM(out, --at, PyLong_FromLong(last));
+    for (uint32_t k = h; k != 0; k = s->hpar[k])
+        PyList_SET_ITEM(out, --at, PyLong_FromLong(s->hcol[k]));
+    for (Py_ssize_t i = 0; i < len; i++)
+        if (!PyList_GET_ITEM(out, i)) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    return out;
+}
+
+static PyObject *Core_beam_start(Core *s, PyObject *args) {
+    int width, tie;
+    PyObject *sto, *bdo;
+    if (!PyArg_ParseTuple(args, "iiOO", &width, &tie, &sto, &bdo)) return NULL;
+    if (busy(s)) return NULL;
+    if (width < 1 || tie < 0 || tie > 2) {
+        PyErr_SetString(PyExc_ValueError, "_astar.Core.beam_start: width or tie out of range");
+        return NULL;
+    }
+    int W = s->W;
+    beam_free(s);
+    Py_CLEAR(s->bseq);
+    s->bwords = PyMem_RawMalloc((size_t)2 * W * sizeof(word));
+    s->bref = PyMem_RawMalloc(sizeof(uint32_t));
+    s->hcap = 1024;
+    s->hpar = PyMem_RawMalloc((size_t)s->hcap * sizeof(uint32_t));
+    s->hcol = PyMem_RawMalloc((size_t)s->hcap);
+    if (!s->bwords || !s->bref || !s->hpar || !s->hcol) {
+        beam_free(s);
+        return PyErr_NoMemory();
+    }
+    if (read_rows(sto, s->bwords, 1, W, "state") < 0
+        || read_rows(bdo, s->bwords + W, 1, W, "border") < 0) {
+        beam_free(s);
+        return NULL;
+    }
+    s->bwidth = width;
+    s->btie = tie;
+    s->blen = 1;
+    s->hlen = 1;
+    s->hpar[0] = 0;
+    s->hcol[0] = 255;
+    s->bref[0] = 0;
+    if (row_eq(s->bwords, s->full, W)) {
+        s->bseq = PyList_New(0);
+        if (!s->bseq) return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* One level: None, or the sequence once a state is full (and every call after that). */
+static PyObject *Core_beam_step(Core *s, PyObject *Py_UNUSED(ignored)) {
+    if (busy(s)) return NULL;
+    if (s->bseq) return Py_NewRef(s->bseq);
+    if (!s->bwords) {
+        PyErr_SetString(PyExc_RuntimeError, "_astar.Core.beam_step: no beam_start");
+        return NULL;
+    }
+    int W = s->W, ncol = s->ncol;
+    Py_ssize_t cap = s->blen * ncol, count = 0;
+    size_t hsize = 16;
+    while (hsize < (size_t)cap * 2) hsize *= 2;
+    Cand *cand = PyMem_RawMalloc((size_t)cap * sizeof(Cand));
+    word *cw = PyMem_RawMalloc((size_t)cap * 2 * W * sizeof(word));
+    uint32_t *hs = PyMem_RawCalloc(hsize, sizeof(uint32_t));
+    uint32_t *idx = PyMem_RawMalloc((size_t)cap * 2 * sizeof(uint32_t));
+    word *scratch = PyMem_RawMalloc((size_t)3 * W * sizeof(word));
+    word *nw = NULL;
+    uint32_t *nref = NULL;
+    PyObject *result = NULL;
+    if (!cand || !cw || !hs || !idx || !scratch) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    word *rem = scratch, *ab = scratch + W, *grown = scratch + 2 * W;
+    for (Py_ssize_t i = 0; i < s->blen; i++) {
+        if (!(i & 63) && PyErr_CheckSignals() < 0) goto done;
+        const word *st = s->bwords + (size_t)i * 2 * W, *bd = st + W;
+        for (int j = 0; j < W; j++) rem[j] = s->full[j] & ~st[j];
+        int first = -1;
+        for (int c = 0; c < ncol && first < 0; c++) {
+            const word *m = s->cmask + (size_t)c * W;
+            word has = 0, out = 0;
+            for (int j = 0; j < W; j++) {
+                has |= m[j] & rem[j];
+                out |= m[j] & rem[j] & ~bd[j];
+            }
+            if (has && !out) first = c;
+        }
+        for (int c = first >= 0 ? first : 0; c < ncol; c++) {
+            const word *m = s->cmask + (size_t)c * W;
+            word any = 0;
+            for (int j = 0; j < W; j++) {
+                ab[j] = bd[j] & m[j];
+                any |= ab[j];
+                grown[j] = 0;
+            }
+            if (any) {
+                word *s2 = cw + (size_t)count * 2 * W, *b2 = s2 + W;
+                for (int j = 0; j < W; j++) s2[j] = st[j] | ab[j];
+                add_neighbours(s, grown, ab);
+                for (int j = 0; j < W; j++) b2[j] = (bd[j] | grown[j]) & ~s2[j];
+                if (row_eq(s2, s->full, W)) {
+                    s->bseq = beam_sequence(s, s->bref[i], c);
+                    result = s->bseq ? Py_NewRef(s->bseq) : NULL;
+                    goto done;
+                }
+                size_t h = (size_t)hash_row(s2, W) & (hsize - 1);
+                int seen = 0;
+                for (; hs[h]; h = (h + 1) & (hsize - 1))
+                    if (row_eq(cw + (size_t)(hs[h] - 1) * 2 * W, s2, W)) {
+                        seen = 1;
+                        break;
+                    }
+                if (!seen) {
+                    hs[h] = (uint32_t)count + 1;
+                    Cand *x = cand + count;
+                    x->bound = bound(s, s2, b2, s->n);
+                    int fl = popcount_row(s2, W), bo = popcount_row(b2, W);
+                    x->r0 = s->btie == 0 ? -fl : s->btie == 1 ? -bo : -fl - bo;
+                    x->r1 = s->btie == 1 ? -fl : 0;
+                    x->parent = s->bref[i];
+                    x->colour = (uint8_t)c;
+                    idx[count] = (uint32_t)count;
+                    count++;
+                }
+            }
+            if (first >= 0) break;
+        }
+    }
+    if (!count) {
+        PyErr_SetString(PyExc_RuntimeError, "_astar.Core.beam_step: an empty level");
+        goto done;
+    }
+    cand_sort(idx, idx + cap, count, cand, cw, W);
+    Py_ssize_t keep = count < s->bwidth ? count : s->bwidth;
+    if (s->hlen + keep > s->hcap) {
+        Py_ssize_t ncap = s->hcap;
+        while (ncap < s->hlen + keep) ncap *= 2;
+        uint32_t *hp = PyMem_RawRealloc(s->hpar, (size_t)ncap * sizeof(uint32_t));
+        if (hp) s->hpar = hp;
+        uint8_t *hc = PyMem_RawRealloc(s->hcol, (size_t)ncap);
+        if (hc) s->hcol = hc;
+        if (!hp || !hc || s->hlen + keep > 0xffffffffLL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        s->hcap = ncap;
+    }
+    nw = PyMem_RawMalloc((size_t)keep * 2 * W * sizeof(word));
+    nref = PyMem_RawMalloc((size_t)keep * sizeof(uint32_t));
+    if (!nw || !nref) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < keep; j++) {
+        const Cand *x = cand + idx[j];
+        memcpy(nw + (size_t)j * 2 * W, cw + (size_t)idx[j] * 2 * W, (size_t)2 * W * sizeof(word));
+        s->hpar[s->hlen] = x->parent;
+        s->hcol[s->hlen] = x->colour;
+        nref[j] = (uint32_t)s->hlen++;
+    }
+    PyMem_RawFree(s->bwords);
+    PyMem_RawFree(s->bref);
+    s->bwords = nw;
+    s->bref = nref;
+    s->blen = keep;
+    nw = NULL;
+    nref = NULL;
+    result = Py_NewRef(Py_None);
+done:
+    PyMem_RawFree(cand);
+    PyMem_RawFree(cw);
+    PyMem_RawFree(hs);
+    PyMem_RawFree(idx);
+    PyMem_RawFree(scratch);
+    PyMem_RawFree(nw);
+    PyMem_RawFree(nref);
+    return result;
+}
+
 static PyObject *Core_get_upper(Core *s, void *Py_UNUSED(c)) { return PyLong_FromLong(s->upper); }
 static PyObject *Core_get_expanded(Core *s, void *Py_UNUSED(c)) {
     return PyLong_FromLongLong(s->expanded);
@@ -874,6 +1145,11 @@ static PyMethodDef Core_methods[] = {
     {"bound", (PyCFunction)Core_bound, METH_VARARGS,
      "bound(state, border[, capped, cap]): Puchert's bound, as Board.lower_bound"},
     {"state", (PyCFunction)Core_state, METH_O, "the flooded areas of stored state k (bytes)"},
+    {"beam_start", (PyCFunction)Core_beam_start, METH_VARARGS,
+     "beam_start(width, tie, state, border): a beam search from this state (tie 0 flooded, "
+     "1 border, 2 reach: Board.beam_levels's), one level a beam_step()"},
+    {"beam_step", (PyCFunction)Core_beam_step, METH_NOARGS,
+     "one level of the beam search: None, or the sequence once a state is full"},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Core_getset[] = {

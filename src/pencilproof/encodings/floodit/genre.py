@@ -184,7 +184,8 @@ class FloodOptimum(Optimisation):
         try:
             for tie in self.ties:
                 try:
-                    moves, kept = board.beam_levels(self.width, tie, deadline, keep)
+                    moves, kept = (board.beam_levels(self.width, tie, deadline, True) if keep
+                                   else (board.beam(self.width, tie, deadline), []))
                 except TimeUp:
                     return lower, best
                 if len(moves) < len(best):

@@ -184,7 +184,7 @@ class _UntilEnded(Deadline):
 def _wider(board: Board, best: Moves, deadline: Deadline) -> Moves:
     """``best``, or the wide beam's sequence (:data:`WIDE_BEAM`) where it is shorter."""
     width, tie = WIDE_BEAM
-    moves, _ = board.beam_levels(width, tie, deadline, False)
+    moves = board.beam(width, tie, deadline)
     if len(moves) >= len(best):
         return best
     if not replay(board.puzzle, moves.colours).flooded:
