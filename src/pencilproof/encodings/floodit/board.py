@@ -19,7 +19,9 @@ of its own colour, so nothing else joins).
 
 "No solver" does not mean "no C": where the install built the A* core (:mod:`._astar`,
 see :mod:`.astar`), :meth:`Board.lower_bound` asks it for the same bound, some 50 times
-faster, so that the beams cost a fifth of what they did.
+faster, and :meth:`Board.beam` runs there whole, a level a call (the same states kept in
+the same order, so the same sequence as :meth:`Board.beam_levels`; a test holds the two
+together): 003b's width-1000 beam takes 0.42 s there against 2.0 s.
 """
 from __future__ import annotations
 

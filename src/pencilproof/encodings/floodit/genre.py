@@ -22,8 +22,8 @@ from ...solvers.deadline import NEVER, Deadline, TimeUp
 from ...puzzle import Clue, Puzzle, Violation
 from ..base import choose_encoding
 from ..contract import FormatSpec, Genre, Glyph, Optimisation, OptimumGeneration, Question
-from .board import (COLOUR_CHARS, MAX_COLOURS, Board, Level, Moves, boards_after,
-                            pivot_of, replay)
+from .board import (COLOUR_CHARS, MAX_COLOURS, Board, Level, Moves, boards_after, compiled,
+                    pivot_of, replay)
 from .formats import DigitGrid, TathamID, ThesisBoard
 from .astar import AStar
 from .seed import SEED_MODES
@@ -79,10 +79,19 @@ def first_budget(states: int, areas: int, compiled: bool) -> int:
         return min(states, ASTAR_FIRST_PURE)
     return states * 2 // max(2, (areas + 63) // 64)
 
-#: Width of the beam whose sequence bounds the A* search (a child whose moves plus bound
-#: reach it is not stored). Measured (12,000 states): width 1 against 10 on 16_16_06_001,
-#: 22 moves and unfinished against 21 (its optimum) and proven; width 10 costs 0.02-0.07 s.
-ASTAR_BEAM = 10
+#: Width of the beam ("reach") whose sequence bounds the A* search (a child whose moves
+#: plus bound reach it is not stored). Measured (12,000 states): width 1 against 10 on
+#: 16_16_06_001, 22 moves and unfinished against 21 (its optimum) and proven; width 10
+#: costs 0.02-0.07 s in Python. With the beam in C (:meth:`.board.Board.beam`), width 100
+#: costs 4-23 ms up to 20x20, and the first slice, storing fewer states an expansion under
+#: the shorter sequence, proves 67 of the 99 thesis boards alone against 61 with width 10
+#: (2026-11-29; 12_12_10_073 in 1.4 s, which the portfolio took 1.9 s of wall and 2.9 s of
+#: CPU for; 14_14_08_014, 14_14_10_010, 16_16_08_001, 20_20_06_001, 20_20_06_002), at 1-3
+#: ms more on the boards both prove. That beam is then also the narrow beam (the same width
+#: and tie-break), which does not run again.
+ASTAR_BEAM = 100
+#: The same where the beam runs in Python (no C core, or ``PENCILPROOF_PURE=1``).
+ASTAR_BEAM_PURE = 10
 
 #: Boards with more areas than this skip the A* search (its states would be too large).
 ASTAR_AREAS = 4096
@@ -163,8 +172,9 @@ class FloodOptimum(Optimisation):
         levels: list[Level] = []
         keep = board.n <= LEVEL_AREAS and self.nodes > 0
         astar_runs = self.astar_first > 0 and board.n <= ASTAR_AREAS
+        first_beam = (ASTAR_BEAM if compiled() else ASTAR_BEAM_PURE, "reach")
         try:  # a first sequence at once (a big board's beams take minutes)
-            best = (board.beam(ASTAR_BEAM, "reach", deadline=deadline) if astar_runs
+            best = (board.beam(*first_beam, deadline=deadline) if astar_runs
                     else board.beam(1, deadline=deadline))
         except TimeUp:
             raise TimeUp(found=lower) from None
@@ -183,6 +193,8 @@ class FloodOptimum(Optimisation):
                 search.run_beside(BESIDE_STATES)  # on while the beams and the solver work
         try:
             for tie in self.ties:
+                if astar_runs and not keep and (self.width, tie) == first_beam:
+                    continue  # that beam ran first: its sequence, or a shorter, is best
                 try:
                     moves, kept = (board.beam_levels(self.width, tie, deadline, True) if keep
                                    else (board.beam(self.width, tie, deadline), []))
