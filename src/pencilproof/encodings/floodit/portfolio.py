@@ -107,6 +107,16 @@ ASTAR_SHARE = 0.1
 #: more: 144,875 / 214,881). Tried beside it on 16_16_10_001 and 003b's proofs, no better:
 #: restartint=1 or 6, vivify=0, shrink=0, bumpreason=0; CaDiCaL 3.0 (python-sat's
 #: cadical300) took 687,471 conflicts on 16_16_10_030 and Kissat 4.0.4 82.8 s.
+#: Once more on 003b's proof at 36 moves alone (one process, 2026-11-29; s and conflicts):
+#: defaults 17.2 / 150,401, stabilize=0 13.6 / 144,076, chrono=0 13.6 / 130,537, both
+#: 12.0 / 118,853; with both, elim=0 11.8 / 117,863, walk=0 11.7 / 124,451,
+#: inprocessing=0 13.5 / 142,830, shuffle=1 seed=1 13.1 / 126,994; glucose4 12.3 /
+#: 173,567, maplechrono 34.5, lingeling 62.8, cadical153 15.4. Conflicts only (timed beside
+#: another run): phase=0 113,634, vivify=0 119,419, subsume=0 134,638, restartint=50
+#: 142,325, restartint=10 150,420, target=2 165,536 (target=0 and reluctant=0 act in
+#: stable mode only: the same search). Nothing beyond the noise, so the two stay. The
+#: solve in slices (the deadline and the A* looked at between them, see solvers.backends)
+#: costs little: 236 calls of 500 conflicts 13.8 s, one call 13.3 s.
 #: Empty: CaDiCaL's defaults. z3 takes none.
 PROOF_OPTIONS: tuple[tuple[str, int], ...] = (("stabilize", 0), ("chrono", 0))
 #: A wider beam (width, tie-break) run once the solver has worked :data:`WIDE_AFTER`

@@ -37,7 +37,15 @@ every area is flooded or borders a flooded area after t" (one variable per colou
 solve varies by 20% between runs), so neither is kept. Nor is "after t of T moves the
 flooded areas lie within T - t of every area" (one clause per area and t, 3808 on 003b,
 whose proof took 120,213 conflicts and 15.4 s with it against 114,778 and 11.9 s without,
-the two at once, 2026-11-29).
+the two at once, 2026-11-29). Nor the A*'s move-order rule as clauses, "a move after the
+first floods an area none of whose neighbours was flooded before the move before it, or
+that move's colour is smaller" (it loses no optimum, by the exchange argument of
+:mod:`.astar`; a variable per area and move, 350 clauses more on 003b): 003b 115,329
+conflicts and 16.6 s with it against 118,853 and 11.8 s without, 14_14_10_002 29,370 and
+2.7 s against 30,207 and 2.5 s (2026-11-29): the solver's time does not go on orders of
+the same moves. Nor does the proof split (see :mod:`.portfolio`): 003b's cubes on the first
+move (two colours can start) took 12.7 and 8.9 s, on the first two moves 13.7 s for the
+hardest of five, against 11.8-13.3 s whole.
 """
 from __future__ import annotations
 
