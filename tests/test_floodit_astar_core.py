@@ -435,3 +435,17 @@ def test_the_c_beam_refuses_what_it_cannot_do():
         core.beam_start(10, 3, s.to_bytes(size, "little"), b.to_bytes(size, "little"))
     with pytest.raises(ValueError, match="bytes of 1 rows"):
         core.beam_start(10, 2, b"\0", b.to_bytes(size, "little"))
+
+
+@pytest.mark.timed
+def test_a_big_board_gets_its_first_sequence_from_a_narrow_beam():
+    """The A*'s bounding beam is width 100 up to ASTAR_BEAM_AREAS areas only: on a 64x64
+    board of 10 colours (3236 areas) width 100 takes some 10 s before the first sequence,
+    width 10 under one. Within 4 s the path returns a sequence that floods the board."""
+    from pencilproof.encodings.floodit import genre
+    rng = random.Random(5)
+    p = _random_puzzle(rng, 64, 64, 10)
+    board = Board(p)
+    assert board.n > genre.ASTAR_BEAM_AREAS and genre.ASTAR_BEAM == 100
+    lower, best = genre.FloodOptimum().bounds(p, Deadline.after(4))
+    assert 0 < lower <= len(best) and replay(p, best.colours).flooded
