@@ -221,6 +221,7 @@ def test_thesis_and_digit_files(tmp_path):
     ("rag.json", '{"genre": "floodit", "rows": 2, "cols": 3, "grid": ["012", "01"]}',
      "rag.json:1:60: grid row 2 has 2 cells, expected 3"),
     ("th", "2 2 3\n1 2\n3 4\n3\n", "th:3:3: colour 4 is outside 1..3"),
+    ("tx", "# a thesis board\n3 3 2\n1 2 x\n1 1 1\n2 2 2\n", "tx:3:5: 'x' is not a number"),
 ])
 def test_bad_boards_are_one_line_errors(tmp_path, run_cli, name, text, message):
     (tmp_path / name).write_text(text)

@@ -128,11 +128,11 @@ class ThesisBoard(FileFormat):
         return out
 
     def recognizes(self, text: str) -> bool:
+        """A first line of three numbers (ROWS COLS COLOURS) makes it a thesis board, so
+        that a bad cell later is reported as one (not as an unknown genre '12')."""
         lines = [ln for ln in text.strip().split("\n") if ln.strip()]
         body = [ln for ln in lines if not ln.lstrip().startswith("#")]
-        if not body or len(body[0].split()) != 3:
-            return False
-        return all(re.fullmatch(r"[0-9 \t]*", ln) for ln in body)
+        return bool(body) and re.fullmatch(r"\s*[0-9]+\s+[0-9]+\s+[0-9]+\s*", body[0]) is not None
 
     def parse(self, text: str, where: str) -> list[Puzzle]:
         toks = self._tokens(text)
@@ -148,6 +148,9 @@ class ThesisBoard(FileFormat):
             raise InputError(f"{len(cells)} cells, {rows}x{cols} needs {rows * cols}",
                              f"{where}:{last[1]}:{last[2]}")
         values = []
+        for tok, line, col in toks[3:]:
+            if not tok.isdigit():
+                raise InputError(f"'{tok}' is not a number", f"{where}:{line}:{col}")
         for tok, line, col in cells:
             v = int(tok)
             if not 1 <= v <= ncol:
