@@ -285,3 +285,25 @@ def test_published_counts_of_optimal_sequences(board, ways):
     res = count(p, limit=100)
     assert res.complete and res.count == ways
     assert all(len(s) == rec["optimal_moves"] and FLOOD.verify(p, s) == [] for s in res.solutions)
+
+
+# -- what a solver's model decodes to ---------------------------------------------------------
+def test_a_models_idle_moves_are_dropped_when_decoded():
+    """The clauses read flooding as "may flood": a model may take the pivot's two 1-areas
+    of [[0, 1], [1, 2]] one a move, 1 then 1 again, where the real game takes both at the
+    first 1 and the second picks the region's own colour (no move: the verifier rejects
+    it). Decoded, the model is the two real moves 1, 2 (the board's optimum, by BFS)."""
+    from pencilproof.encodings.floodit.board import Board, Moves
+    from pencilproof.encodings.floodit.sat import FloodEncoded
+    from pencilproof.solvers.backends import Status, make_backend
+    p = Puzzle("floodit", 2, 2, ((0, 1), (1, 2)))
+    assert bfs(["01", "12"])[0] == 2
+    assert FLOOD.verify(p, Moves((1, 1, 2)))[0].code == "sameColour"
+    backend = make_backend("cadical")
+    try:
+        model = FloodEncoded(Board(p), backend, 3)
+        assert backend.solve(model.at_most(3) + [model.move[0][1], model.move[1][1]]) is Status.SAT
+        decoded = model.decode()
+    finally:
+        backend.close()
+    assert decoded == Moves((1, 2)) and FLOOD.verify(p, decoded) == []

@@ -273,6 +273,24 @@ class Board:
         state |= absorbed
         return state, (border | self.neighbours(absorbed)) & ~state
 
+    def essential(self, moves: Moves) -> Moves:
+        """``moves`` without the moves that flood no area, and without any after the board
+        is flooded. A solver's model may hold such moves: its "may flood" reading lets a
+        move take areas an earlier move of the same colour took in the real game, where
+        the later one then picks the region's own colour, which is no move (the verifier
+        says so). What each remaining move floods is unchanged (a move floods what borders
+        the flooded areas in its colour, whatever came before), so the board is flooded
+        as by ``moves``, in as many moves or fewer."""
+        s, b = self.initial()
+        out = []
+        for c in moves.colours:
+            if s == self.full:
+                break
+            if 0 <= c < len(self.colour_mask) and b & self.colour_mask[c]:
+                s, b = self.play(s, b, c)
+                out.append(c)
+        return Moves(tuple(out))
+
     def run(self, colours: Sequence[int]) -> int:
         """The flooded areas after a sequence (area-graph semantics)."""
         s, b = self.initial()

@@ -142,7 +142,7 @@ class FloodEncoded:
         for t in range(end):
             vals = self.b.values(self.move[t])
             out.append(vals.index(True))
-        return Moves(tuple(out))
+        return self.board.essential(Moves(tuple(out)))
 
     def cuts(self, answer: Moves) -> list[list[Lit]]:
         return []
