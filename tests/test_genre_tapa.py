@@ -45,6 +45,25 @@ def test_janko_tokens():
     assert two.grid[1][2] == ("?", "?") and two.grid[5][2] == ("?", "?", "?", "?")
 
 
+# Janko 241 (the sample's thirteenth record): a lone 9 in the corner r1c1 and at r6c10.
+# janko.at's rules: "a question mark indicates any number greater than zero", so such a
+# clue needs a shaded neighbour; read as "any number", 0 included, the page had a second
+# answer (below) with no shaded cell around either clue.
+J241_OTHER = ("..########", ".....#....", ".....####.", "#.....#...", "##.#.##...",
+              ".#.#..#...", "##.#..#...", ".#######..", "..#.#..##.", "....##..##")
+
+
+def test_a_question_mark_is_a_block_of_one_or_more():
+    doc = janko_doc("tapa", 12)
+    assert doc.puzzle.grid[0][0] == "?" and doc.puzzle.grid[5][9] == "?"
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == doc.solution.rows
+    found = GENRE.verify(doc.puzzle, KitAnswer(J241_OTHER))
+    assert [(v.code, v.cells) for v in found] == [("ceTapaNe", ((0, 0),)), ("ceTapaNe", ((5, 9),))]
+    alone = GENRE.verify(board([["?", None], [None, None]]), KitAnswer(("..", "..")))
+    assert [v.code for v in alone] == ["ceTapaNe"]
+
+
 def test_clue_spellings_round_trip():
     p = parse_text("tapa 2x3\n1,3 13 1/3\n? 1,? 0\n", "t")
     assert p.grid == (((1, 3), (1, 3), (1, 3)), ("?", (1, "?"), 0))
@@ -95,7 +114,7 @@ def test_a_shaded_clue_is_its_own_violation():
 # Independent enumerator: every shading without a shaded 2x2 block whose shaded cells are
 # one piece; each clue cell unshaded, and the runs of shaded cells around it, read as
 # pzprjs does (the ring as a string of 0/1 split at the 0s, the first and last run joined
-# when both ends are shaded), equal to its blocks as a multiset ('?' any length).
+# when both ends are shaded), equal to its blocks as a multiset ('?' any length but 0).
 
 def shadings(rows: int, cols: int) -> list[frozenset]:
     return [dark for dark in subsets(grid_cells(rows, cols)) if not has_2x2(dark) and connected(dark)]
@@ -116,6 +135,8 @@ def runs(dark: frozenset, cell: tuple) -> list[int]:
 
 def agrees(clue, lengths: list[int]) -> bool:
     want = list(clue) if isinstance(clue, tuple) else [clue]
+    if lengths == [0] and want != [0]:
+        return False
     if len(want) != len(lengths):
         return False
     fixed = sorted(n for n in want if n != "?")

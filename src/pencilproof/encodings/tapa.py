@@ -4,10 +4,12 @@ cells around it, in any order; clue cells are never shaded.
 
 The rules as janko.at and puzz.link (tapa.js) read them: the eight cells are read as a
 ring, a block may run across the ring's start, cells beyond the edge are unshaded, ``?``
-is a block of any length, and ``0`` says no neighbour is shaded. Failcodes are pzprjs's
-(``cs2x2``, ``ceTapaNe``, ``csDivide``, in its order); a shaded clue cell (pzprjs does
-not let one be drawn) is this project's ``nmShaded``. pzprjs's ``brNoShade`` (nothing
-shaded) checks that an answer was begun, not a rule (as Heyawake reads it).
+is a block of any length greater than zero (janko.at: "a question mark indicates any
+number greater than zero", so a lone ``?`` needs a shaded neighbour), and ``0`` says no
+neighbour is shaded. Failcodes are pzprjs's (``cs2x2``, ``ceTapaNe``, ``csDivide``, in
+its order); a shaded clue cell (pzprjs does not let one be drawn) is this project's
+``nmShaded``. pzprjs's ``brNoShade`` (nothing shaded) checks that an answer was begun,
+not a rule (as Heyawake reads it).
 
 A clue's value: one block is an int (0-8) or ``"?"``; several are a tuple in the order
 given, e.g. ``(1, 3)`` or ``(2, "?")``, written ``1,3`` in text files (``1/3`` and
@@ -57,8 +59,11 @@ def as_blocks(clue: Any) -> list[Any]:
 
 
 def fits(clue: Any, found: list[int]) -> bool:
-    """Do these run lengths answer the clue (as a multiset, ``?`` any length)?"""
+    """Do these run lengths answer the clue (as a multiset, ``?`` any length of at least
+    one: ``[0]``, no shaded neighbour, answers only ``0``)?"""
     want = as_blocks(clue)
+    if found == [0]:
+        return want == [0]
     if len(want) != len(found):
         return False
     left = list(found)
