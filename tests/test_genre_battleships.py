@@ -221,8 +221,73 @@ def test_bad_puzzles(doc, message):
 
 def test_bad_janko_block():
     block = RECORDS[0]["janko"].replace("ships 5 4 3 2 1\n", "")
+    block = block[:block.index("solution")] + "end\n"
     (_, got), = parse_documents(json.dumps({"janko": block}), "b.json")
-    assert isinstance(got, InputError) and "no 'ships' field (the fleet)" in str(got)
+    assert isinstance(got, InputError)
+    assert "no 'ships' field (the fleet) and no solution to count it from" in str(got)
+
+
+def _janko_error(block: str) -> str:
+    (_, got), = parse_documents(json.dumps({"janko": block}), "b.json")
+    assert isinstance(got, InputError)
+    return str(got)
+
+
+def _solution_line(block: str, r: int) -> tuple[int, list[str]]:
+    lines = block.split("\n")
+    i = lines.index("solution") + 1 + r
+    return i, lines
+
+
+@pytest.mark.parametrize("r, c, token, message", [
+    (1, 0, "o", "solution r2c1 is 'o', but its neighbours make it 'w'"),
+    (1, 1, "w", "solution r2c2 is 'w', but its neighbours make it 'm'"),
+    (1, 2, "m", "solution r2c3 is 'm', but its neighbours make it 'e'"),
+])
+def test_solution_letters_are_read_strictly(r, c, token, message):
+    """Ship letters that contradict their neighbours are an error at the cell (Battleships
+    001's second row starts with the ship 'w m e')."""
+    i, lines = _solution_line(RECORDS[0]["janko"], r)
+    toks = lines[i].split()
+    assert toks[:3] == ["w", "m", "e"]
+    toks[c] = token
+    lines[i] = " ".join(toks)
+    got = _janko_error("\n".join(lines))
+    assert got.endswith(message) and f"janko:{i + 1}:{2 * c + 1}:" in got
+
+
+def test_a_bent_ship_in_the_solution_is_an_error():
+    i, lines = _solution_line(RECORDS[0]["janko"], 2)
+    toks = lines[i].split()
+    toks[0] = "s"  # under the 'w' of row 2: an 's' there bends the ship
+    lines[i] = " ".join(toks)
+    assert _janko_error("\n".join(lines)).endswith("solution r2c1 is 'w', but its neighbours make it a bend")
+
+
+def test_a_page_without_problem_has_no_given_parts():
+    """Battleships 041 publishes no problem section: no cell's part is given."""
+    doc = janko_doc("battleships", 12)
+    assert doc.puzzle.clues() == {} and doc.puzzle.param("fleet") == (2, 2, 2, 1)
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == doc.solution.rows
+
+
+def test_numbers_and_fleet_missing_are_the_solutions():
+    """Battleships 501 and 517 publish no clabels/rlabels (517 no ships either): janko.at
+    shows the numbers (and fleet) of the solution. Read without them the puzzle had other
+    answers; each breaks a number."""
+    doc = janko_doc("battleships", 13)
+    rows = doc.solution.rows
+    assert doc.puzzle.param("top") == tuple(sum(r[c] == "#" for r in rows) for c in range(6))
+    assert doc.puzzle.param("left") == tuple(r.count("#") for r in rows) == (2, 0, 3, 1, 2, 2)
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == rows
+    bare = doc.puzzle.with_params(top=None, left=None)
+    other = next(s for s in count(bare, limit=2).solutions if s.rows != rows)
+    assert "exShadeNe" in {v.code for v in GENRE.verify(doc.puzzle, other)}
+    doc = janko_doc("battleships", 14)
+    assert doc.puzzle.param("fleet") == (4, 3, 2, 1)
+    assert sorted(len(p) for p in pieces(marked(doc.solution.rows))) == [1] * 4 + [2] * 3 + [3] * 2 + [4]
 
 
 # -- generation ------------------------------------------------------------------------------

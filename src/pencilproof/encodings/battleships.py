@@ -63,6 +63,55 @@ def default_fleet(rows: int, cols: int) -> tuple[int, ...]:
     return tuple(range(longest, 0, -1))
 
 
+def janko_ships(block: JankoBlock) -> Optional[set[Cell]]:
+    """The ship cells of a block's solution (None: no solution), its letters read
+    strictly: each must be the part its ship neighbours make of it (an ``n`` has a ship
+    cell below and none on its other sides, ...)."""
+    grid = block.grid("solution")
+    if grid is None:
+        return None
+    ships = {(r, c) for r, line in enumerate(grid) for c, (t, _) in enumerate(line) if t in "onswem"}
+    for r, line in enumerate(grid):
+        for c, (tok, at) in enumerate(line):
+            if tok not in PARTS and tok != "-":
+                raise InputError(f"unknown solution token {tok!r} (expected '-', 'x' or a ship "
+                                 f"part o n s w e m)", at)
+            got = "x" if tok == "-" else tok
+            shown = part_at(ships, (r, c))
+            if got != shown:
+                what = "a bend" if shown == "+" else repr(shown)
+                raise InputError(f"solution r{r + 1}c{c + 1} is {tok!r}, but its neighbours make "
+                                 f"it {what}", at)
+    return ships
+
+
+def part_at(ships: set[Cell], cell: Cell) -> str:
+    """The part a set of ship cells shows at a cell (as :func:`part_of` reads answers)."""
+    if cell not in ships:
+        return "x"
+    on = {(dr, dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+          if (cell[0] + dr, cell[1] + dc) in ships}
+    if on in ({(-1, 0), (1, 0)}, {(0, -1), (0, 1)}):
+        return "m"
+    return {frozenset(): "o", frozenset({(1, 0)}): "n", frozenset({(-1, 0)}): "s",
+            frozenset({(0, 1)}): "w", frozenset({(0, -1)}): "e"}.get(frozenset(on), "+")
+
+
+def fleet_in(ships: set[Cell]) -> tuple[int, ...]:
+    """The fleet of straight ships: how many of each length from 1 (ends and one-cell
+    ships start one; a ship runs down from its ``n`` or right from its ``w``)."""
+    lengths = []
+    for r, c in ships:
+        if (r - 1, c) in ships or (r, c - 1) in ships:
+            continue
+        d = (1, 0) if (r + 1, c) in ships else (0, 1)
+        k = 1
+        while (r + k * d[0], c + k * d[1]) in ships:
+            k += 1
+        lengths.append(k)
+    return tuple(lengths.count(n) for n in range(1, max(lengths, default=1) + 1))
+
+
 class Battleships(EdgeGenre):
     name = "battleships"
     aliases = ("bimaru",)
@@ -144,21 +193,35 @@ class Battleships(EdgeGenre):
         return v.count(S(x) for x in edge_cells(puzzle, side, i))
 
     def janko_puzzle(self, block: JankoBlock) -> Puzzle:
-        puzzle = super().janko_puzzle(block)
+        """The problem grid (none: no given parts), ``clabels``/``rlabels`` and ``ships``;
+        a page without numbers or fleet shows those its solution has (janko.at draws
+        them off the solution), so they are counted from the solution's ships."""
+        if "problem" in block.sections:
+            puzzle = super().janko_puzzle(block)
+        else:
+            puzzle = Puzzle(self.name, block.rows, block.cols, ((None,) * block.cols,) * block.rows)
+        ships = janko_ships(block)
         labels = {}
         for section, side in (("clabels", "top"), ("rlabels", "left")):
+            n = block.cols if side == "top" else block.rows
             lines = block.sections.get(section)
             if lines:
                 toks = [t for line in lines for t in line]
-                n = block.cols if side == "top" else block.rows
                 if len(toks) != n:
                     raise InputError(f"{section} has {len(toks)} numbers, expected {n}", block.where)
                 labels.update({(side, i): self.edge_label(None if t == "-" else t, at)
                                for i, (t, at) in enumerate(toks)})
-        ships = block.fields.get("ships")
-        if ships is None:
-            raise InputError("no 'ships' field (the fleet)", block.where)
-        fleet = self.parse_param("fleet", ships, f"{block.where}: ships")
+            elif ships is not None:
+                labels.update({(side, i): sum(x[side == "top"] == i for x in ships)
+                               for i in range(n)})
+        field = block.fields.get("ships")
+        if field is not None:
+            fleet = self.parse_param("fleet", field, f"{block.where}: ships")
+        elif ships is not None:
+            fleet = fleet_in(ships)
+        else:
+            raise InputError("no 'ships' field (the fleet) and no solution to count it from",
+                             block.where)
         return self.with_labels(puzzle, labels).with_params(fleet=fleet)
 
     def random_layout(self, rows: int, cols: int, rng: random.Random) -> Puzzle:
