@@ -146,3 +146,27 @@ def test_generate():
     assert got is not None and GENRE.verify(got.puzzle, got.solution) == []
     res = check(got.puzzle)
     assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == got.solution.rows
+
+
+def test_a_page_with_a_problem_section():
+    """Leuchttuerme 061 has a problem section with the lighthouses and a solution of ships
+    only: the lighthouses are the problem's (read off the solution there were none, and the
+    only answer was the empty sea, which breaks every number)."""
+    doc = janko_doc("lighthouses", 12)
+    assert doc.puzzle.clues()[(0, 2)] == 3 and len(doc.puzzle.clues()) == 9
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == doc.solution.rows
+    empty = Solution(tuple("." * 10 for _ in range(10)))
+    assert {v.code for v in GENRE.verify(doc.puzzle, empty)} == {"lhShipNe"}
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("solution\n- - - - x", "solution\n- - 4 - x", "solution r1c3 shows the lighthouse 4, the problem 3"),
+    ("solution\n- - - - x", "solution\n- 1 - - x", "solution r1c2 shows the lighthouse 1, the problem none"),
+    ("solution\n- - - - x", "solution\n- - x - x", "solution r1c3 is a ship on a lighthouse"),
+])
+def test_a_solution_contradicting_the_problem(old, new, message):
+    block = RECORDS[12]["janko"]
+    assert old in block
+    (_, got), = parse_documents(json.dumps({"janko": block.replace(old, new)}), "l.json")
+    assert isinstance(got, InputError) and str(got).endswith(message)

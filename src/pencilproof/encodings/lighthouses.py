@@ -6,11 +6,12 @@ ship or a lighthouse, not even at a corner.
 Lighthouses are givens: a number, or ``?`` for one whose count is not told (what
 minimize leaves of a number; Janko's lighthouses are all numbered). They are never
 ships (``.`` in answers, like Nurikabe's numbers); a ship is ``#``. Janko publishes no
-problem section: the lighthouses and their numbers are read off the solution, whose
-``x`` are the ships. The rules are janko.at's (ships lit, no touching diagonally); puzz.link
-has no such genre, so the failcodes are this project's: ``shTouch`` (two ships touch),
-``shLighthouse`` (a ship touches a lighthouse), ``shUnlit``, ``lhShipNe`` (a number
-differs from its count).
+problem section on most pages: the lighthouses and their numbers are read off the
+solution, whose ``x`` are the ships (later pages have a problem section holding the
+lighthouses, their solution only the ships). The rules are janko.at's (ships lit, no
+touching diagonally); puzz.link has no such genre, so the failcodes are this project's:
+``shTouch`` (two ships touch), ``shLighthouse`` (a ship touches a lighthouse),
+``shUnlit``, ``lhShipNe`` (a number differs from its count).
 
 The lighthouses stay when clues are switched: the numbers are the clues. Generation
 draws lighthouses on random cells (one cell in nine), ships by the rules, and
@@ -90,16 +91,26 @@ class Lighthouses(KitGenre):
         return blank.with_clues(dict.fromkeys(rng.sample(cells, max(1, rows * cols // 9)), "?"))
 
     def read_janko(self, block: JankoBlock) -> tuple[Puzzle, Any]:
+        """The lighthouses of the ``problem`` section or, without one, of the solution
+        (where they stand beside its ships ``x``); with both, the solution shows each
+        lighthouse as ``-`` or its number, and numbers nowhere else."""
         grid = block.grid("solution")
         if grid is None:
             raise InputError("no 'solution' section (a Janko Leuchttuerme is read off its "
                              "solution)", block.where)
+        problem = block.grid("problem") or grid
         givens = tuple(tuple(self.janko_clue(tok, at) if tok not in ("x", "-") else None
-                             for tok, at in line) for line in grid)
+                             for tok, at in line) for line in problem)
+        for r, line in enumerate(grid):
+            for c, (tok, at) in enumerate(line):
+                if tok not in ("x", "-") and self.janko_clue(tok, at) != givens[r][c]:
+                    raise InputError(f"solution r{r + 1}c{c + 1} shows the lighthouse {tok}, the "
+                                     f"problem {givens[r][c] if givens[r][c] is not None else 'none'}", at)
+                if tok == "x" and givens[r][c] is not None:
+                    raise InputError(f"solution r{r + 1}c{c + 1} is a ship on a lighthouse", at)
         puzzle = Puzzle(self.name, block.rows, block.cols, givens)
         rows = ["".join("#" if tok == "x" else "." for tok, _ in line) for line in grid]
         return puzzle, self.parse_solution(puzzle, rows, block.where)
-
 
 class LighthousesGeneration(KitGeneration):
     """Lighthouses stay (as ``?``); their numbers are the clues."""
