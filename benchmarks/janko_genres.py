@@ -68,7 +68,8 @@ def judge(job: tuple[str, int, str, float, str | None]) -> Page:
     name = Path(path).stem
     where = f"{Path(path).name}:{line_no}"
     try:
-        doc = parse_janko(json.loads(text)["janko"], where)
+        record = json.loads(text)
+        doc = parse_janko(record["janko"], where, record.get("janko_genre"))
     except InputError as e:
         return Page(path, line_no, name, "refused", 0.0, str(e))
     if doc.solution is None:
@@ -111,7 +112,8 @@ def known(f: Path) -> bool:
     if first is None:
         return False
     try:
-        parse_janko(json.loads(first)["janko"], f.name)
+        record = json.loads(first)
+        parse_janko(record["janko"], f.name, record.get("janko_genre"))
     except InputError as e:
         return "unknown genre" not in str(e)
     return True

@@ -13,11 +13,13 @@ import pytest
 from pencilproof.encodings import GENRES, get_genre
 from pencilproof.errors import InputError
 from pencilproof.formats import (detect, document_from_doc, document_to_doc, iter_documents,
+                                 parse_documents,
                                  parse_janko, parse_pzprv3, parse_url, puzzle_from_doc,
                                  to_pzprv3, to_url, write_document)
 from pencilproof.formats.url import (decode_4cell, decode_number16, encode_4cell,
                                      encode_number16)
 from pencilproof.puzzle import Puzzle, Solution
+from pencilproof import Verdict, check
 
 from conftest import DATA, records
 
@@ -203,7 +205,11 @@ JANKO_OK = "begin\npuzzle canalview\nsize 2\nproblem\n1 -\n- -\nsolution\n- x\n-
 @pytest.mark.parametrize("text,where,message", [
     (JANKO_OK.replace("1 -\n", "1 q\n"), "f:5:3", "unknown problem token 'q' at r1c2"),
     (JANKO_OK.replace("1 -\n", "1 - -\n"), "f:5:5", "problem row 1 has 3 tokens, expected 2"),
-    (JANKO_OK.replace("size 2\n", ""), "f:3:1", "'problem' comes before the size"),
+    (JANKO_OK.replace("size 2\n", "").replace("1 -\n- -\nsolution", "solution"), "f:3:1",
+     "'problem' comes before the size ('size N' or 'rows'/'cols') and holds no grid"),
+    (JANKO_OK.replace("puzzle canalview\n", ""), "f:1:1", "no 'puzzle' line naming the genre"),
+    (JANKO_OK.replace("canalview", "canalview, diagonals"), "f:2:8",
+     "canal: the janko.at variant 'diagonals' is not read here (variants read: none)"),
     (JANKO_OK.replace("puzzle canalview\n", "puzzle nosuch\n"), "f:2:8", "unknown genre"),
     (JANKO_OK.replace("end\n", ""), "f:9:1", "no 'end' line after 'begin' (line 1)"),
     (JANKO_OK.replace("size 2", "size two"), "f:3:6", "'size' should be followed by a number"),
@@ -213,6 +219,42 @@ def test_janko_errors_name_line_and_column(text, where, message):
     with pytest.raises(InputError) as e:
         parse_janko(text, "f")
     assert e.value.where == where and message in e.value.message
+
+
+def records_of(name: str) -> list[dict]:
+    """tests/data/reader/<name>.jsonl: pages a reader test needs (not genre records)."""
+    path = DATA / "reader" / f"{name}.jsonl"
+    return [json.loads(t) for t in path.read_text().splitlines() if t.strip()]
+
+
+def test_janko_size_from_the_problem_when_no_size_line():
+    # A published page without its size line reads as the same puzzle.
+    with_size = JANKO_OK.replace("size 2\n", "")
+    assert parse_janko(with_size, "f") == parse_janko(JANKO_OK, "f")
+    rec = records("canal")[0]
+    text = _janko(rec, "canalview", lambda v: "-" if v is None else str(v),
+                  lambda ch, v: "x" if ch == "#" else ("-" if v is None else str(v)))
+    bare = "\n".join(ln for ln in text.splitlines() if not ln.startswith(("size", "rows", "cols")))
+    assert parse_janko(bare, "page") == parse_janko(text, "page")
+
+
+@pytest.mark.parametrize("stem, what", [
+    ("killer_sudoku", "no 'puzzle' line: the genre is the record's janko_genre"),
+    ("hitori", "'9\">' at the end of every problem line: HTML residue"),
+    ("futoshiki", "'Â»' for '»': UTF-8 read as Latin-1"),
+    ("nurikabe", "'puzzle nurikabeinfo Pack2.9x9.08': the info line run into the puzzle line"),
+])
+def test_janko_published_pages_as_janko_at_reads_them(stem, what):
+    rec = next(r for r in records_of("janko_pages") if r["janko_genre"] == stem)
+    (_, doc), = parse_documents(json.dumps(rec), "page")
+    assert not isinstance(doc, Exception), (what, doc)
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution, what
+    if stem != "killer_sudoku":
+        return
+    del rec["janko_genre"]
+    (_, err), = parse_documents(json.dumps(rec), "page")
+    assert isinstance(err, InputError) and "no 'puzzle' line naming the genre" in err.message
 
 
 # -- JSON, detection, forcing --------------------------------------------------------------

@@ -31,7 +31,7 @@ def _cases() -> list[tuple[str, int, str]]:
     for path in sorted(JANKO.glob("*.jsonl")):
         for i, rec in enumerate(janko_lines(path.stem)):
             try:
-                genre = parse_janko(rec["janko"], path.name).puzzle.genre
+                genre = parse_janko(rec["janko"], path.name, rec["janko_genre"]).puzzle.genre
             except InputError as err:
                 if "unknown genre" in str(err):
                     continue  # a genre not registered (yet)
@@ -256,10 +256,10 @@ def test_published_record(stem, i, genre):
         assert holds(got), (rows, codes(got))
 
 
-def test_each_file_holds_twelve_puzzles_of_its_genre():
+def test_each_file_holds_twelve_or_more_puzzles_of_its_genre():
     for path in JANKO.glob("*.jsonl"):
         lines = janko_lines(path.stem)
-        assert len(lines) == 12 and all(r["janko_genre"] == path.stem for r in lines), path.name
+        assert len(lines) >= 12 and all(r["janko_genre"] == path.stem for r in lines), path.name
 
 
 def test_every_change_names_a_genre_with_records():

@@ -630,6 +630,10 @@ class Genre(abc.ABC):
     #: read from JSON keys of these names and from command-line options such as
     #: ``--pivot``; :meth:`parse_param` reads each one.
     param_keys: ClassVar[tuple[str, ...]] = ()
+    #: Variants a Janko ``puzzle`` line may name after the genre (``sudoku, diagonals``:
+    #: ``diagonals``) that the genre reads from ``JankoBlock.fields["puzzle"]``; the reader
+    #: refuses any other, so a variant's rules are never silently dropped.
+    janko_variants: ClassVar[tuple[str, ...]] = ()
     #: Other ways to solve (``solve --mode NAME``), e.g. a seed project's formulation.
     modes: tuple["SolveMode", ...] = ()
 

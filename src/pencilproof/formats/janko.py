@@ -15,6 +15,19 @@ The block may sit inside a saved HTML page (``<script id="data" ...>``); only th
 from ``begin`` to ``end`` are read. Which tokens mean what is the genre's FormatSpec
 (formats/spec.py): walls genres take their walls from the problem and only the marks
 from the solution. Errors name the line and column.
+
+What published pages vary, read as janko.at's own page script reads them:
+* the ``puzzle`` line may name a variant after the genre (``sudoku, diagonals``,
+  ``kakurasu 3``): the genre is the name before the comma (or the first word), and the
+  whole line stays in the block's ``puzzle`` field for the genre to read (a genre refuses
+  a variant it does not know);
+* a block with no ``puzzle`` line takes the genre the caller knows (a JSON record's
+  ``janko_genre`` or ``genre`` beside its ``janko``);
+* a block with no ``size``/``rows``/``cols`` line takes its size from its first grid
+  section (its lines up to the next keyword, the tokens of its first line);
+* some pages carry HTML residue at the end of a grid line (``9">``) and some were saved
+  as UTF-8 read as Latin-1 (``Â»`` for ``»``): both are undone line by line before
+  reading, so the places errors name stay the page's own.
 """
 from __future__ import annotations
 
@@ -54,12 +67,73 @@ def is_janko(text: str) -> bool:
 
 
 def _genre_for(name: str, where: str) -> Genre:
-    key = _norm(name)
-    for g in GENRES.values():
-        names = (g.name, *g.aliases, *g.url_pids, *g.formats.janko_names)
-        if key in {_norm(n) for n in names}:
-            return g
+    """The genre a ``puzzle`` line names: the whole line, else the name before its first
+    comma (``sudoku, diagonals``) or its first word (``kakurasu 3``), the rest being
+    variants the genre must declare (:attr:`Genre.janko_variants`)."""
+    def named(attempt: str) -> Genre | None:
+        key = _norm(attempt)
+        return next((g for g in GENRES.values() if key in {
+            _norm(n) for n in (g.name, *g.aliases, *g.url_pids, *g.formats.janko_names)}), None)
+
+    whole = named(name)
+    if whole is not None:
+        return whole
+    words = name.split(None, 1)
+    splits = [(name.partition(",")[0], name.partition(",")[2].split(","))]
+    if len(words) == 2:
+        splits.append((words[0], [words[1]]))
+    glued = next((words[0][:-len(k)] for k in KEYWORDS if words and len(words[0]) > len(k)
+                  and words[0].lower().endswith(k)), None)
+    if glued is not None:  # the next field's line run into this one: 'nurikabeinfo 12'
+        splits.append((glued, []))
+    for head, variants in splits:
+        genre = named(head)
+        if genre is None:
+            continue
+        known = {_norm(v) for v in genre.janko_variants}
+        for variant in (v.strip() for v in variants):
+            if variant and _norm(variant) not in known:
+                have = ", ".join(genre.janko_variants) or "none"
+                raise InputError(f"{genre.name}: the janko.at variant {variant!r} is not "
+                                 f"read here (variants read: {have})", where)
+        return genre
     return get_genre(name, where)
+
+
+#: HTML left at the end of a grid line by some saved pages (``6 4 3 9">``).
+_RESIDUE = re.compile(r"""\s*["']\s*/?>\s*$""")
+
+
+def _clean(line: str) -> str:
+    """A line as the page meant it: UTF-8 that was read as Latin-1 (or cp1252) decoded
+    once more, and HTML residue at its end dropped. A line that is not such mojibake
+    (``Jürgen`` written right) is kept as it is."""
+    if any("\x80" <= ch <= "\xff" or ch in _CP1252 for ch in line):
+        for codec in ("latin-1", "cp1252"):
+            try:
+                line = line.encode(codec).decode("utf-8")
+                break
+            except UnicodeError:
+                continue
+    return _RESIDUE.sub("", line)
+
+
+#: The characters cp1252 puts where Latin-1 has control codes (UTF-8 mojibake shows them).
+_CP1252 = frozenset(bytes(range(0x80, 0xA0)).decode("cp1252", errors="ignore"))
+
+
+def _grid_size(stripped: list[str], first: int) -> tuple[int, int] | None:
+    """The rows and columns of the grid section whose first line is ``first``: its lines
+    up to the next keyword line (or an empty one), the tokens of its first line."""
+    n = 0
+    while first + n < len(stripped):
+        words = stripped[first + n].split()
+        if not words or (len(words) == 1 and words[0].lower() in SECTIONS | SECTION_ENDS) \
+                or (words[0].lower() in KEYWORDS and not words[0].isdigit()
+                    and words[0].lower() not in ("x", "o") and len(words) > 1):
+            break
+        n += 1
+    return (n, len(stripped[first].split())) if n else None
 
 
 def _fields(stripped: list[str], start: int, end: int) -> dict[str, str]:
@@ -98,9 +172,11 @@ def _sections(lines: list[str], start: int, end: int, at: Callable[[int, int], s
     return out
 
 
-def parse_janko(text: str, where: str) -> Document:
-    """The first Janko block in ``text`` as a Document (puzzle and published solution)."""
-    lines = split_lines(text)
+def parse_janko(text: str, where: str, genre_name: str | None = None) -> Document:
+    """The first Janko block in ``text`` as a Document (puzzle and published solution).
+    ``genre_name`` is the genre of a block that has no ``puzzle`` line (a JSON record's
+    ``janko_genre``); a ``puzzle`` line wins over it."""
+    lines = [_clean(line) for line in split_lines(text)]
     stripped = [ln.strip() for ln in lines]
     try:
         start = [s.lower() for s in stripped].index("begin")
@@ -123,8 +199,11 @@ def parse_janko(text: str, where: str) -> Document:
             break
         if key in ("problem", "solution"):
             if rows is None or cols is None:
-                raise InputError(f"'{key}' comes before the size ('size N' or 'rows'/'cols')",
-                                 at(i))
+                size = _grid_size(stripped, i + 1) if rows is None and cols is None else None
+                if size is None:
+                    raise InputError(f"'{key}' comes before the size ('size N' or "
+                                     "'rows'/'cols') and holds no grid to take it from", at(i))
+                rows, cols = size
             sections[key] = i + 1
             i += 1
             for _ in range(rows):  # the grid; a short one stops at the next section
@@ -153,10 +232,14 @@ def parse_janko(text: str, where: str) -> Document:
         i += 1
     if end is None:
         raise InputError(f"no 'end' line after 'begin' (line {start + 1})", at(len(lines) - 1))
-    if "puzzle" not in fields:
-        raise InputError("no 'puzzle' line naming the genre", at(start))
-    line_no, name = fields["puzzle"]
-    genre = _genre_for(name, at(line_no, lines[line_no].index(name) + 1))
+    if "puzzle" in fields:
+        line_no, name = fields["puzzle"]
+        genre = _genre_for(name, at(line_no, lines[line_no].index(name) + 1))
+    elif genre_name is not None:
+        genre = _genre_for(genre_name, where)
+    else:
+        raise InputError("no 'puzzle' line naming the genre (add one, such as 'puzzle "
+                         "sudoku', or give 'janko_genre' beside 'janko' in JSON)", at(start))
     if rows is not None and cols is not None:
         check_size(rows, cols, at(start))
         block = JankoBlock(rows, cols, _fields(stripped, start, end), _sections(lines, start, end, at),

@@ -217,8 +217,13 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
 
 
 def _janko_doc(doc: dict[str, Any], place: Callable[..., str]) -> Document:
-    """A document ``{"janko": "begin ... end"}``: read like the block (its solution too)."""
-    return parse_janko(doc["janko"], f"{place('janko')}: janko")
+    """A document ``{"janko": "begin ... end"}``: read like the block (its solution too).
+    A block without a ``puzzle`` line is of the genre ``janko_genre`` (or ``genre``) names."""
+    hint = doc.get("janko_genre", doc.get("genre"))
+    if hint is not None and not isinstance(hint, str):
+        key = "janko_genre" if "janko_genre" in doc else "genre"
+        raise InputError(f"'{key}' must be a genre's name (a string)", place(key))
+    return parse_janko(doc["janko"], f"{place('janko')}: janko", hint)
 
 
 def _code_doc(doc: dict[str, Any], where: str, place: Callable[..., str]) -> Puzzle:
