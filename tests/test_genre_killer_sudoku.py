@@ -119,11 +119,34 @@ def test_bad_puzzles(doc, message):
     assert _error(doc) == message
 
 
-def test_bad_janko_boxes():
+def test_janko_boxes():
+    """patternx is a box's width, patterny its height: a 6x6 block with patternx 2 and
+    patterny 3 has boxes 3 tall and 2 wide, under which the published answer (for 2x3
+    boxes) repeats a number in a box; a pattern that does not tile the grid is refused."""
     block = RECORDS[10]["janko"].replace("patternx 3", "patternx 2").replace("patterny 2", "patterny 3")
     (_, got), = parse_documents(json.dumps({"janko": block}), "k.json")
+    assert got.puzzle.param("boxes") == (3, 2)
+    assert janko_doc("killer_sudoku", 10).puzzle.param("boxes") is None  # 2x3: standard
+    assert [v.code for v in GENRE.verify(got.puzzle, got.solution)][:1] == ["bkDupNum"]
+    block = RECORDS[10]["janko"].replace("patternx 3", "patternx 4")
+    (_, got), = parse_documents(json.dumps({"janko": block}), "k.json")
     assert isinstance(got, InputError)
-    assert "boxes of 3x2 are not supported (the standard boxes of a 6x6 grid are 2x3)" in str(got)
+    assert str(got).endswith("boxes of 2x4 do not tile a 6x6 grid")
+
+
+def test_janko_diagonals():
+    """'puzzle killer, diagonals' (Killer 197, record 13): both main diagonals hold 1-9 once.
+    Without that rule the checker found a second answer (below); it repeats a number on
+    each diagonal."""
+    doc = janko_doc("killer_sudoku", 12)
+    assert doc.puzzle.param("diagonals") is True
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
+    other = Solution(("184527396", "957643182", "263819745", "726984513", "391765824",
+                      "845132679", "672398451", "438251967", "519476238"))
+    assert GENRE.verify(doc.puzzle.with_params(diagonals=None), other) == []
+    assert [(v.code, v.message) for v in GENRE.verify(doc.puzzle, other)] == [
+        ("nmDupDiag", "a number repeats on a diagonal")] * 2  # both diagonals
 
 
 # -- generation ------------------------------------------------------------------------------

@@ -9,11 +9,13 @@ import random
 import pytest
 
 from enumerators import latin_squares
-from janko_data import janko_doc
+from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.errors import InputError
-from pencilproof.formats import parse_documents, parse_url
+from pencilproof.encodings.kit.numbers import janko_numbers
+from pencilproof.formats import parse_documents, parse_text, parse_url, to_text, to_url
+from pencilproof.formats.pzprv3 import to_pzprv3
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.puzzle import Puzzle, Solution
 
@@ -33,6 +35,105 @@ def test_janko_chaos_areas():
     doc = janko_doc("sudoku_irregular", 0)
     assert doc.puzzle.param("areas") == ((0, 0, 0, 1), (0, 1, 1, 1), (2, 2, 3, 3), (2, 2, 3, 3))
     assert doc.solution.rows == ("2143", "3421", "1234", "4312")
+
+
+def _unique_with_published(doc) -> None:
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
+
+
+def test_janko_dot_is_an_empty_cell():
+    """Sudoku 0037 (record 13) writes its empty cells '.', not '-' (once refused)."""
+    doc = janko_doc("sudoku", 12)
+    assert doc.puzzle.grid[0][:3] == (None, None, 6)
+    _unique_with_published(doc)
+
+
+@pytest.mark.parametrize("i, size, boxes", [(13, 6, (3, 2)), (14, 8, (4, 2))])
+def test_janko_box_pattern(i, size, boxes):
+    """patternx is a box's width, patterny its height (Sudoku 0377: 6x6, patternx 2,
+    patterny 3: boxes 3 rows tall, 2 wide). Read as the standard 2x3 (2x4) boxes these
+    pages had no solution; the published answer repeats a number in a standard box."""
+    doc = janko_doc("sudoku", i)
+    assert doc.puzzle.rows == size and doc.puzzle.param("boxes") == boxes
+    _unique_with_published(doc)
+    assert [v.code for v in SUDOKU.verify(doc.puzzle.with_params(boxes=None), doc.solution)][:1] \
+        == ["bkDupNum"]
+
+
+def test_janko_standard_pattern_is_no_parameter():
+    """A pattern naming the standard boxes (16x16, patternx 4, patterny 4) adds nothing:
+    the puzzle keeps its puzz.link URL."""
+    assert all(janko_doc("sudoku", i).puzzle.params == () for i in range(12))
+    text = janko_lines("sudoku")[13]["janko"].replace("patternx 2", "patternx 3").replace(
+        "patterny 3", "patterny 2")
+    (_, got), = parse_documents(json.dumps({"janko": text}), "j.json")
+    assert got.puzzle.param("boxes") is None and to_url(got.puzzle).startswith("https://puzz.link/p?sudoku/6/6/")
+
+
+# Found by the checker as a second answer of record 16 while the diagonals were not read.
+NOT_DIAGONAL = ("326794158", "145238796", "987165324", "518947632", "462381579", "739652481",
+                "694523817", "851479263", "273816945")
+
+
+def test_janko_diagonals():
+    """'puzzle sudoku, diagonals' (Sudoku 0785, record 16): both main diagonals also hold
+    1-9 once each. Without that rule the page had other answers; one of them, a valid
+    classic Sudoku answer, repeats a number on each diagonal."""
+    doc = janko_doc("sudoku", 15)
+    assert doc.puzzle.param("diagonals") is True
+    _unique_with_published(doc)
+    assert SUDOKU.verify(doc.puzzle.with_params(diagonals=None), Solution(NOT_DIAGONAL)) == []
+    assert [(v.code, v.message) for v in SUDOKU.verify(doc.puzzle, Solution(NOT_DIAGONAL))] == [
+        ("nmDupDiag", "a number repeats on a diagonal")] * 2
+
+
+def test_janko_unknown_variant():
+    text = janko_lines("sudoku")[15]["janko"].replace("sudoku, diagonals", "sudoku, windmill")
+    (_, got), = parse_documents(json.dumps({"janko": text}), "j.json")
+    assert isinstance(got, InputError) and "variant 'windmill'" in str(got)
+
+
+def test_boxes_and_diagonals_in_text_and_json_not_in_urls():
+    """Text and JSON carry 'boxes' and 'diagonals'; puzz.link's Sudoku (URL and pzprv3)
+    has neither, so writing one there is an error, not a puzzle with other rules."""
+    doc = janko_doc("sudoku", 15)
+    text = to_text(doc.puzzle)
+    assert text.rstrip().endswith("diagonals: true") and parse_text(text, "t.txt") == doc.puzzle
+    six = janko_doc("sudoku", 13).puzzle
+    assert parse_text(to_text(six), "t.txt") == six
+    for write, what in ((to_url, "puz" "z.link URL"), (to_pzprv3, "pzprv3 format")):
+        for puzzle, key in ((doc.puzzle, "diagonals"), (six, "boxes")):
+            with pytest.raises(InputError) as e:
+                write(puzzle)
+            assert str(e.value) == f"a sudoku puzzle with '{key}' has no {what}"
+
+
+def test_janko_letters():
+    """Sudoku Chaos 081 writes its givens a-f and its answer A-F for 1-6; Chaos 201 writes
+    letters in the problem and numbers in the answer (a = 1 there too)."""
+    doc = janko_doc("sudoku_irregular", 12)
+    assert doc.puzzle.grid[0] == (None, None, 4, None, None, 2)
+    assert doc.solution.rows[0] == "514362"
+    _unique_with_published(doc)
+    doc = janko_doc("sudoku_irregular", 13)
+    assert all(isinstance(v, int) for v in doc.puzzle.clues().values())
+    _unique_with_published(doc)
+
+
+def _tokens(*rows: str) -> list[list[tuple[str, str]]]:
+    return [[(t, f"x:{r + 1}:{c + 1}") for c, t in enumerate(row.split())] for r, row in enumerate(rows)]
+
+
+def test_janko_numbers():
+    """Letters are 1, 2, ... in a size up to 9 or a section without numbers; beside
+    numbers in a larger grid they are the digits beyond 9 (A = 10)."""
+    assert janko_numbers(_tokens("a - B", ". C 9"), 9, "problem") == [[1, None, 2], [None, 3, 9]]
+    assert janko_numbers(_tokens("a - b", "p . g"), 16, "problem") == [[1, None, 2], [16, None, 7]]
+    assert janko_numbers(_tokens("a 12 B", "1 G ."), 16, "solution") == [[10, 12, 11], [1, 16, None]]
+    with pytest.raises(InputError) as e:
+        janko_numbers(_tokens("1 -", "? 2"), 2, "solution")
+    assert str(e.value) == "x:2:1: r2c1: unknown solution token '?' (expected a number, a letter, '-' or '.')"
 
 
 # pzprjs test/script/sudoku.js: the URL and its wrong answers, written out by hand from the
@@ -158,6 +259,14 @@ EMPTY4 = [[None] * 4 for _ in range(4)]
      "p.json:1:51: 'areas' is not 4x4 like the grid"),
     ({"rows": 5, "cols": 5, "grid": [[None] * 5] * 5},
      "p.json:1:51: a 5x5 Sudoku has no standard boxes: give its 'areas'"),
+    ({"rows": 4, "cols": 4, "grid": EMPTY4, "boxes": [1, 2]},
+     "p.json:1:51: boxes of 1x2 do not tile a 4x4 grid"),
+    ({"rows": 4, "cols": 4, "grid": EMPTY4, "boxes": "2 by 2"},
+     "p.json:1:166: boxes: 'boxes' must be [height, width] of a box (or 'HxW'), numbers from 1"),
+    ({"rows": 4, "cols": 4, "grid": EMPTY4, "diagonals": 1},
+     "p.json:1:170: diagonals: 'diagonals' must be true or false"),
+    ({"rows": 4, "cols": 4, "grid": EMPTY4, "boxes": [4, 1], "areas": ["aabb"] * 4},
+     "p.json:1:51: a Sudoku has 'areas' or 'boxes', not both"),
 ])
 def test_bad_puzzles(doc, message):
     assert _error(doc) == message

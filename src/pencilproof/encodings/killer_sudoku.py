@@ -4,11 +4,13 @@ each number once, and the numbers of each cage differ and add up to the cage's s
 Cages are the puzzle's ``areas`` (Janko's ``areas`` section; drawn as the thick borders);
 a cage's sum stands in one of its cells (Janko: the first in reading order), a cage holds
 at most one, and a cage without one has no sum. Numbers never repeat in a cage (janko.at's
-rule). Boxes are a Sudoku's standard boxes of the size (4: 2x2, 6: 2x3, 9: 3x3, ...; a
-Janko block's ``patternx``/``patterny`` must name them); a size without them (5, 7) has
-none: a Latin square with cages. puzz.link has no Killer Sudoku:
-the codes are pzprjs Sudoku's (``bkDupNum``, ``nmDupRow``, ``ceNoNum``) and this
-project's ``cgDupNum`` (a number repeats in a cage) and ``cgSumNe`` (a cage's numbers miss
+rule). Boxes are the puzzle's ``boxes`` ([height, width]; Janko's ``patternx`` is a box's
+width, ``patterny`` its height), else a Sudoku's standard boxes of the size (4: 2x2, 6: 2x3,
+9: 3x3, ...); a size without them (5, 7) has none: a Latin square with cages.
+``diagonals``: both main diagonals also hold each number once (janko.at's "killer,
+diagonals"). puzz.link has no Killer Sudoku: the codes are pzprjs Sudoku's (``bkDupNum``,
+``nmDupRow``, ``ceNoNum``) and this project's ``nmDupDiag`` (a number repeats on a
+diagonal), ``cgDupNum`` (a number repeats in a cage) and ``cgSumNe`` (a cage's numbers miss
 its sum). Generation draws random cages (:func:`.kit.numbers.random_cages`) and an
 answer; the clues are the cage sums, each in its cage's first cell.
 """
@@ -23,15 +25,16 @@ from .contract import JankoBlock
 from .kit import AllDifferent, KitGenre, Number, Values, kit_formats
 from .kit.lattice import areas
 from .kit.model import Layer, Rule
-from .kit.numbers import Arithmetic, LayoutGeneration, check_square, filled, latin_lines, random_cages
-from .sudoku import box_shape, standard_areas
+from .kit.numbers import Arithmetic, LayoutGeneration, check_square, filled, random_cages
+from .sudoku import box_layout, check_boxes, frame_rules, janko_frame, parse_frame_param, standard_areas
 
 
 class KillerSudoku(KitGenre):
     name = "killer_sudoku"
     aliases = ("killer", "sudoku_killer", "killersudoku", "sumdoku")
     summary = "fill 1-N, each once per row, column and box; each cage's different numbers add to its sum"
-    param_keys = ("areas",)
+    param_keys = ("areas", "boxes", "diagonals")
+    janko_variants = ("diagonals",)
     formats = kit_formats(janko_names=("killer", "sudoku killer"), blank=".",
                           drawing=dict.fromkeys("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", "number"))
     max_clue = 35 * 36 // 2
@@ -43,6 +46,9 @@ class KillerSudoku(KitGenre):
 
     def layer_for(self, puzzle: Puzzle) -> Layer:
         return Number(1, puzzle.rows, blank=True)
+
+    def parse_param(self, key: str, value: object, where: str) -> Any:
+        return parse_frame_param(self, key, value, where)
 
     def cages(self, puzzle: Puzzle) -> dict[int, list[Cell]]:
         return areas(puzzle)
@@ -62,6 +68,8 @@ class KillerSudoku(KitGenre):
             if len(cage) > n:
                 raise InputError(f"a cage of {len(cage)} cells cannot hold different numbers 1-{n}",
                                  where)
+        if puzzle.param("boxes") is not None:
+            check_boxes(puzzle.param("boxes"), n, where)
         for (r, c), v in puzzle.clues().items():
             if not isinstance(v, int) or v < 1:
                 raise InputError(f"sum {v!r} at r{r + 1}c{c + 1} is not a number from 1", where)
@@ -71,23 +79,19 @@ class KillerSudoku(KitGenre):
         self.validate(puzzle, where)
 
     def read_janko(self, block: JankoBlock) -> Optional[tuple[Puzzle, Any]]:
-        """The kit's reading (sums in the problem, cages in ``areas``); the box pattern must
-        be the size's standard boxes."""
-        shape = box_shape(block.rows)
-        px, py = block.fields.get("patternx"), block.fields.get("patterny")
-        if shape is not None and (px, py) != (None, None) and (py, px) != tuple(map(str, shape)):
-            raise InputError(f"boxes of {py}x{px} are not supported (the standard boxes of a "
-                             f"{block.rows}x{block.rows} grid are {shape[0]}x{shape[1]})", block.where)
-        return super().read_janko(block)
+        """The kit's reading (sums in the problem, cages in ``areas``), the box pattern and
+        the variant."""
+        got = super().read_janko(block)
+        assert got is not None
+        frame = janko_frame(block, self)
+        puzzle = got[0].with_params(**frame)
+        return puzzle, None if got[1] is None else self.parse_solution(puzzle, got[1].rows, block.where)
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         n = puzzle.rows
         values = range(1, n + 1)
-        layout = standard_areas(n)
-        boxes = areas(puzzle.with_params(areas=layout)) if layout else {}
-        out: list[Rule] = [AllDifferent(cells, values, "bkDupNum", "a number repeats in a box", exact=True)
-                           for cells in boxes.values()]
-        out += latin_lines(puzzle)
+        shape = puzzle.param("boxes")
+        out = frame_rules(puzzle, box_layout(n, shape) if shape else standard_areas(n))
         out += [AllDifferent(cells, values, "cgDupNum", "a number repeats in a cage")
                 for cells in self.cages(puzzle).values()]
         out += filled(puzzle.cells(), n, f"a cell has no number 1-{n}")

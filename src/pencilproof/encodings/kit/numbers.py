@@ -92,6 +92,41 @@ def latin_lines(puzzle: Puzzle, noun: str = "number") -> list[Rule]:
             for name, cells in lines(puzzle)]
 
 
+def diagonal_lines(puzzle: Puzzle, noun: str = "number") -> list[Rule]:
+    """Both main diagonals of a square grid hold 1..N once each (this project's
+    ``nmDupDiag``: janko.at's "diagonals" variants of Sudoku and Skyscrapers)."""
+    n = puzzle.rows
+    return [AllDifferent(cells, range(1, n + 1), "nmDupDiag", f"a {noun} repeats on a diagonal",
+                         exact=True)
+            for cells in ([(i, i) for i in range(n)], [(i, n - 1 - i) for i in range(n)])]
+
+
+def janko_numbers(grid: Sequence[Sequence[tuple[str, str]]], n: int, section: str
+                  ) -> list[list[Optional[int]]]:
+    """A Janko grid of numbers 1..n (``-`` or ``.``: None), each token with its place.
+    Tokens are numbers (``12``) or letters standing for them: janko.at's letter Sudokus
+    write a-f (problems) and A-F (solutions) for 1-6, so where a section holds letters and
+    no number, or the size is at most 9, a letter is its place in the alphabet; letters
+    beside numbers in a larger grid are its digits beyond 9 (A = 10, as answers write)."""
+    only_letters = not any(t.isdigit() for line in grid for t, _ in line)
+    out: list[list[Optional[int]]] = []
+    for r, line in enumerate(grid):
+        row: list[Optional[int]] = []
+        for c, (tok, at) in enumerate(line):
+            if tok in ("-", "."):
+                row.append(None)
+            elif tok.isdigit() and tok.isascii():
+                row.append(int(tok))
+            elif len(tok) == 1 and tok.isascii() and tok.isalpha():
+                k = ord(tok.lower()) - ord("a") + 1
+                row.append(k if only_letters or n <= 9 else k + 9)
+            else:
+                raise InputError(f"unknown {section} token {tok!r} (expected a number, a letter, "
+                                 f"'-' or '.')", f"{at}: r{r + 1}c{c + 1}")
+        out.append(row)
+    return out
+
+
 def filled(cells: Iterable[Cell], n: int, message: str) -> list[Rule]:
     """Every one of the cells holds one of 1..n (pzprjs's ceNoNum): what stops an empty
     cell, or a number outside 1..n that the layer reads."""
@@ -272,4 +307,4 @@ class LayoutGeneration(KitGeneration):
 
 
 __all__ = ["Arithmetic", "Less", "Visible", "combine", "reaches", "sight", "domain", "numbers", "OPS",
-           "random_cages", "LayoutGeneration"]
+           "random_cages", "LayoutGeneration", "diagonal_lines", "janko_numbers"]
