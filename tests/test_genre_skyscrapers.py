@@ -148,3 +148,43 @@ def test_edge_numbers_are_drawn_beside_the_grid():
     assert render_grid(doc.puzzle, doc.solution, ascii=False) == [
         "     3 3", "1  5 3 1 4 2 3", "4  1 2 3 5 4 2", "3  3 4 5 2 1 3", "2  4 5 2 1 3",
         "   2 1 4 3 5 1", "     2 2 2 1"]
+
+
+# -- heights 1..depth with empty cells (janko.at's Wolkenkratzer with depth below the size) ---
+def test_depth_below_the_size_leaves_cells_empty():
+    """Wolkenkratzer 053 (4x4, depth 3: heights 1-3 once per row and column, one empty cell
+    each, written 0) and a 5x5 with diagonals and depth 4 (empty cells written -): unique
+    with the published answer; they were refused before."""
+    doc = janko_doc("skyscrapers", 12)
+    assert doc.puzzle.param("depth") == 3 and doc.solution.rows == ("1.32", "321.", ".321", "21.3")
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == doc.solution.rows
+    diag = janko_doc("skyscrapers", 13)
+    assert diag.puzzle.param("depth") == 4 and diag.puzzle.param("diagonals") is True
+    res = check(diag.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == diag.solution.rows
+
+
+def test_empty_cells_hide_nothing_and_every_height_is_there():
+    doc = janko_doc("skyscrapers", 12)
+    codes = {v.code for v in GENRE.verify(doc.puzzle, Solution(("1..2", "321.", ".321", "21.3")))}
+    assert "nmMissRow" in codes  # row 1 and column 3 have no 3
+    got = GENRE.verify(doc.puzzle, Solution(("1432", "321.", ".321", "21.3")))
+    assert [v.code for v in got] == ["anBadChar"]
+    # an empty cell in front blocks no view: '.' then 1 2 3 shows three from the left
+    p = Puzzle("skyscrapers", 4, 4, tuple((None,) * 4 for _ in range(4))).with_params(
+        depth=3, left=(3, None, None, None))
+    assert GENRE.verify(p, Solution((".123", "3.12", "23.1", "123."))) == []
+
+
+def test_count_of_an_empty_board_with_empty_cells():
+    """3x3 with heights 1-2 and one empty cell per row and column, no clue: the Latin
+    squares of 3 symbols, 12."""
+    p = Puzzle("skyscrapers", 3, 3, tuple((None,) * 3 for _ in range(3))).with_params(depth=2)
+    assert len(latin_squares(3)) == 12 and len(count(p, limit=20).solutions) == 12
+
+
+def test_depth_has_no_puzzlink_format():
+    from pencilproof.formats import to_url
+    with pytest.raises(InputError, match="a skyscrapers puzzle with 'depth' has no puzz.link URL"):
+        to_url(janko_doc("skyscrapers", 12).puzzle)

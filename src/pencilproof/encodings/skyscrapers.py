@@ -5,28 +5,33 @@ tells how many buildings are seen from there (a building hides every lower one b
 The edge numbers travel in the puzzle's ``top``, ``bottom`` (one per column, left to
 right), ``left`` and ``right`` (one per row, top to bottom) parameters: lists of numbers
 or None. ``diagonals``: true when both main diagonals also hold each height once (janko.at's
-"skyscrapers, diagonals" puzzles). Janko's blocks give ``clabels`` (two lines: the top
-numbers, then the bottom ones) and ``rlabels`` (left, then right), ``-`` for none, and an
+"skyscrapers, diagonals" puzzles). ``depth``: the tallest height, where it is below the
+size N: each row and column (and diagonal) then holds 1..depth once and the other cells
+stay empty (``.``), hiding nothing (janko.at's Wolkenkratzer with ``depth`` below
+``size``; a missing height is ``nmMissRow``). Janko's blocks give ``clabels`` (two
+lines: the top numbers, then the bottom ones) and ``rlabels`` (left, then right), ``-`` for none, and an
 optional ``problem`` of given heights. Failcodes are pzprjs's, in its order (``nmDupRow``,
 ``nmSightNe``, ``ceNoNum``), with this project's ``nmDupDiag`` and ``nmGiven``. Pictures
-show the heights, not the edge numbers. puzz.link URLs and pzprv3 files have no diagonals.
+show the heights, not the edge numbers. puzz.link URLs and pzprv3 files have no diagonals
+and no depth.
 
 Generation: the clues are the edge numbers (key ``(r, c, side)``: the cell next to the
 number, side ``T`` ``B`` ``L`` ``R``) and the given heights (key: the cell).
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, Sequence
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
 from .contract import ClueKey, JankoBlock
-from .kit import AllDifferent, KitGenre, Number, Values, kit_formats
-from .kit.model import Layer, Rule
+from .kit import AllDifferent, Count, KitGenre, Number, Values, kit_formats
+from .kit.lattice import lines
+from .kit.model import N, Encoder, Layer, Rule
 from .kit.bodies import SightNumbers
 from .kit.files import SightGrid
-from .kit.numbers import LayoutGeneration, Visible, filled, given_number, latin_lines, numbers, sight
+from .kit.numbers import LayoutGeneration, Visible, filled, given_number, numbers, sight
 
 SIDES = {"top": "T", "bottom": "B", "left": "L", "right": "R"}
 
@@ -46,12 +51,23 @@ def view(n: int, key: tuple[int, int, str]) -> list[Cell]:
     return cells if side in "TL" else cells[::-1]
 
 
+class Heights(Number):
+    """Heights 1..d or an empty cell (``.``), "empty" an atom of its own (what answers are
+    blocked and compared by where cells stay empty)."""
+
+    def setup(self, e: Encoder, cells: Sequence[Cell]) -> None:
+        super().setup(e, cells)
+        for x in cells:
+            if N(x, None) not in e.lits:
+                e.lits[N(x, None)] = -e.reify_or([e.lits[N(x, v)] for v in range(self.lo, self.hi + 1)])
+
+
 class Skyscrapers(KitGenre):
     name = "skyscrapers"
     aliases = ("wolkenkratzer", "towers", "skyscraper")
     url_pids = ("skyscrapers",)
     summary = "fill 1-N once per row and column; edge numbers count the buildings seen from there"
-    param_keys = ("top", "bottom", "left", "right", "diagonals")
+    param_keys = ("top", "bottom", "left", "right", "diagonals", "depth")
     formats = kit_formats(url_own=SightNumbers(), pzprv3_pid="skyscrapers", pzprv3_own=SightGrid(),
                           janko_names=("skyscrapers, diagonals",), blank=".",
                           drawing=dict.fromkeys("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", "number"))
@@ -63,9 +79,19 @@ class Skyscrapers(KitGenre):
         self.generator = SkyscrapersGeneration(self)
 
     def layer_for(self, puzzle: Puzzle) -> Layer:
-        return Number(1, puzzle.rows, blank=True)
+        d = self.depth(puzzle)
+        return Heights(1, d, blank=True) if d < puzzle.rows else Number(1, d, blank=True)
+
+    def depth(self, puzzle: Puzzle) -> int:
+        """The tallest height (the size, unless ``depth`` leaves cells empty)."""
+        return puzzle.param("depth") or puzzle.rows
 
     def parse_param(self, key: str, value: object, where: str) -> Any:
+        if key == "depth":
+            d = read_number(value, where, "a number", "'depth' must be a number")
+            if d < 1:
+                raise InputError(f"'depth' is at least 1, got {d}", where)
+            return d
         if key == "diagonals":
             if not isinstance(value, bool):
                 raise InputError("'diagonals' must be true or false", where)
@@ -99,23 +125,26 @@ class Skyscrapers(KitGenre):
         if puzzle.cols != n or n > 35:
             raise InputError(f"a Skyscrapers grid is square up to 35x35, not {puzzle.rows}x{puzzle.cols}",
                              where)
+        d = self.depth(puzzle)
+        if d > n:
+            raise InputError(f"'depth' {d} is more than the size {n}", where)
         for side in SIDES:
             got = puzzle.param(side)
             if got is not None and len(got) != n:
                 raise InputError(f"'{side}' has {len(got)} numbers, the grid has {n}", where)
-            if got is not None and any(v is not None and not 1 <= v <= n for v in got):
-                raise InputError(f"'{side}' has a number outside 1-{n}", where)
+            if got is not None and any(v is not None and not 1 <= v <= d for v in got):
+                raise InputError(f"'{side}' has a number outside 1-{d}", where)
         for (r, c), v in puzzle.clues().items():
-            if not isinstance(v, int) or not 1 <= v <= n:
-                raise InputError(f"given {v!r} at r{r + 1}c{c + 1} is not a height 1-{n}", where)
+            if not isinstance(v, int) or not 1 <= v <= d:
+                raise InputError(f"given {v!r} at r{r + 1}c{c + 1} is not a height 1-{d}", where)
 
     def read_janko(self, block: JankoBlock) -> Optional[tuple[Puzzle, Any]]:
-        """Edge numbers from ``clabels``/``rlabels``, heights from an optional ``problem``."""
+        """Edge numbers from ``clabels``/``rlabels``, heights from an optional ``problem``,
+        ``depth`` the tallest height (below the size: ``0`` is an empty cell)."""
         n = block.rows
-        if block.fields.get("depth", str(n)) != str(n):
-            raise InputError(f"depth {block.fields['depth']} is not the size {n} (no empty cells here)",
-                             block.where)
-        params: dict[str, Any] = {"diagonals": "diagonal" in block.fields.get("puzzle", "") or None}
+        depth = self.parse_param("depth", block.fields.get("depth", str(n)), f"{block.where}: depth")
+        params: dict[str, Any] = {"diagonals": "diagonal" in block.fields.get("puzzle", "") or None,
+                                  "depth": depth if depth != n else None}
         for section, sides in (("clabels", ("top", "bottom")), ("rlabels", ("left", "right"))):
             found = block.sections.get(section, ())
             if len(found) != 2 or any(len(toks) != n for toks in found):
@@ -126,19 +155,23 @@ class Skyscrapers(KitGenre):
         puzzle = (self.janko_puzzle(block) if "problem" in block.sections else
                   Puzzle(self.name, n, n, ((None,) * n,) * n)).with_params(**params)
         sol = block.grid("solution")
-        rows = None if sol is None else [" ".join(t for t, _ in row) for row in sol]
+        rows = None if sol is None else [" ".join("." if t == "0" else t for t, _ in row) for row in sol]
         return puzzle, None if rows is None else self.parse_solution(puzzle, rows, block.where)
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
-        n = puzzle.rows
-        values = range(1, n + 1)
-        out = latin_lines(puzzle, "height")
+        n, d = puzzle.rows, self.depth(puzzle)
+        values = range(1, d + 1)
+        houses = [(f"in {name}", cells, "nmDupRow") for name, cells in lines(puzzle)]
         if puzzle.param("diagonals"):
-            out += [AllDifferent(cells, values, "nmDupDiag", "a height repeats on a diagonal", exact=True)
-                    for cells in ([(i, i) for i in range(n)], [(i, n - 1 - i) for i in range(n)])]
+            houses += [("on a diagonal", cells, "nmDupDiag")
+                       for cells in ([(i, i) for i in range(n)], [(i, n - 1 - i) for i in range(n)])]
+        out: list[Rule] = [AllDifferent(cells, values, code, f"a height repeats {name}", exact=True)
+                           for name, cells, code in houses]
         out += [r for key, v in sorted(self.labels(puzzle).items()) for r in self.clue_rules(puzzle, key, v)]
-        out += filled(puzzle.cells(), n, f"a cell has no height 1-{n}")
-        return out
+        if d == n:
+            return out + filled(puzzle.cells(), n, f"a cell has no height 1-{n}")
+        return out + [Count([N(x, v) for x in cells], 1, cells, "nmMissRow", f"no {v} {name}", ">=")
+                      for name, cells, _ in houses for v in values]
 
     def clue_rules(self, puzzle: Puzzle, cell: Any, clue: Clue) -> list[Rule]:
         if len(cell) == 3:
