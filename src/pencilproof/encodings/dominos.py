@@ -110,16 +110,21 @@ class Dominos(KitGenre):
         if grid is None:
             return puzzle, None
         halves: dict[str, list[Cell]] = {}
+        places: dict[Cell, str] = {}
         for r, line in enumerate(grid):
-            for c, (tok, _) in enumerate(line):
+            for c, (tok, place) in enumerate(line):
                 halves.setdefault(tok, []).append((r, c))
+                places[r, c] = place
         rows = [["."] * puzzle.cols for _ in range(puzzle.rows)]
         for tok, cells in halves.items():
             step = (cells[-1][0] - cells[0][0], cells[-1][1] - cells[0][1])
             d = DIRS.get(step) if len(cells) == 2 else None
             if d is None:
-                raise InputError(f"solution letter {tok!r} does not mark two neighbouring cells",
-                                 block.where)
+                r, c = cells[-1] if len(cells) > 2 else cells[0]
+                where = ", ".join(f"r{y + 1}c{x + 1}" for y, x in cells[:4])
+                raise InputError(f"r{r + 1}c{c + 1}: solution letter {tok!r} marks {len(cells)} "
+                                 f"cells ({where}{', ...' if len(cells) > 4 else ''}), not "
+                                 "two neighbouring ones", places[r, c])
             a, b = cells
             rows[a[0]][a[1]] = PIPES[frozenset(d)]
             rows[b[0]][b[1]] = PIPES[frozenset({"E": "W", "S": "N"}[d])]
