@@ -7,7 +7,9 @@ the block's published solution, and that solution with one cell changed must fai
 verifier. Reported per genre: pages, read, right (unique with the published solution),
 wrong (another verdict or answer), unknown at ``--time-limit``, refused while reading,
 and the median and max CPU seconds of the check (parse excluded: encode + both solves,
-``time.process_time`` in the worker, so a loaded machine inflates wall time, not these).
+``time.process_time`` in the worker, so a loaded machine inflates wall time, not these),
+and the genre module's lines of code. ``--save`` writes the table where the docs' genre
+pages read their figures (``docs/_data/janko_genres.txt``).
 
 Targets (issue 38): every page read and right, none unknown at 10 s, per genre a median
 under 0.05 s and every page under 2 s of CPU.
@@ -119,8 +121,25 @@ def known(f: Path) -> bool:
     return True
 
 
+def code_lines(genre_name: str) -> int:
+    """Lines of code (not blank, not comments) of the genre's module or package."""
+    module = sys.modules[type(get_genre(genre_name)).__module__]
+    path = Path(module.__file__ or "")
+    files = sorted(path.parent.glob("*.py")) if path.name == "__init__.py" else [path]
+    return sum(1 for f in files for line in f.read_text().splitlines()
+               if line.strip() and not line.strip().startswith("#"))
+
+
+def genre_of(stem: str) -> str:
+    """The registered genre a collection's file is of (``sudoku_irregular``: sudoku)."""
+    try:
+        return get_genre(stem).name
+    except InputError:
+        return get_genre(stem.split("_")[0]).name
+
+
 def table(pages: list[Page], markdown: bool) -> list[str]:
-    head = ("genre", "pages", "read", "right", "wrong", "unknown", "median s", "max s")
+    head = ("genre", "pages", "read", "right", "wrong", "unknown", "median s", "max s", "lines")
     by: dict[str, list[Page]] = {}
     for p in pages:
         by.setdefault(p.genre, []).append(p)
@@ -133,16 +152,16 @@ def table(pages: list[Page], markdown: bool) -> list[str]:
                      sum(p.outcome in ("wrong", "verifies", "error") for p in ps),
                      sum(p.outcome == "unknown" for p in ps),
                      f"{statistics.median(cpu):.3f}" if cpu else "-",
-                     f"{max(cpu):.2f}" if cpu else "-"))
+                     f"{max(cpu):.2f}" if cpu else "-", code_lines(genre_of(name))))
     cpu = [p.cpu for p in pages if p.outcome != "refused"]
     rows.append(("all", len(pages), sum(r[2] for r in rows), sum(r[3] for r in rows),
                  sum(r[4] for r in rows), sum(r[5] for r in rows),
                  f"{statistics.median(cpu):.3f}" if cpu else "-",
-                 f"{max(cpu):.2f}" if cpu else "-"))
+                 f"{max(cpu):.2f}" if cpu else "-", ""))
     if markdown:
         out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         return out + ["| " + " | ".join(map(str, r)) + " |" for r in rows]
-    fmt = "{:<18} {:>6} {:>6} {:>6} {:>6} {:>7} {:>9} {:>7}"
+    fmt = "{:<18} {:>6} {:>6} {:>6} {:>6} {:>7} {:>9} {:>7} {:>6}"
     return [fmt.format(*head)] + [fmt.format(*r) for r in rows]
 
 
@@ -156,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     ap.add_argument("--failures", type=Path, help="write every page not right here (JSON lines)")
     ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    ap.add_argument("--save", action="store_true",
+                    help="also write the table to docs/_data/janko_genres.txt (the genre pages)")
     args = ap.parse_args(argv)
     paths = [Path(p) for p in args.paths] or [SHARED if SHARED.is_dir()
                                               else ROOT / "tests" / "data" / "janko"]
@@ -179,6 +200,9 @@ def main(argv: list[str] | None = None) -> int:
             if sys.stderr.isatty() and k % 50 == 0:
                 print(f"  {k + 1}/{len(work)}", end="\r", file=sys.stderr)
     print("\n".join(table(pages, args.markdown)))
+    if args.save:
+        (ROOT / "docs" / "_data" / "janko_genres.txt").write_text(
+            "\n".join(table(pages, False)) + "\n", encoding="utf-8")
     print(f"{len(pages)} pages in {time.perf_counter() - t0:.0f} s wall, "
           f"{sum(p.cpu for p in pages):.0f} s CPU of checks")
     bad = [p for p in pages if p.outcome != "right"]

@@ -108,16 +108,21 @@ def facts_markdown(name: str) -> str:
 
 
 def _figures(name: str) -> str:
-    """The genre's row(s) of the last janko_genres.py run, as a sentence."""
-    rows = [line.split() for line in FIGURES.read_text(encoding="utf-8").splitlines()[1:]]
-    found = [r for r in rows if r and r[0] == name]
+    """The genre's row(s) of the last janko_genres.py run, as a sentence (columns by the
+    table's header: genre, pages, read, right, wrong, unknown, median s, max s, lines)."""
+    lines = FIGURES.read_text(encoding="utf-8").splitlines()
+    head = lines[0].replace("median s", "median").replace("max s", "max").split()
+    rows = [dict(zip(head, line.split())) for line in lines[1:] if line.strip()]
+    found = [r for r in rows if r["genre"] == name or r["genre"].startswith(name + "_")]
     if not found:
         return ""
-    said = "; ".join(f"{r[1]} published puzzles, median {r[2]} s, slowest {r[3]} s, {r[4]} unknown"
+    said = "; ".join(f"{r['genre']}: {r['pages']} published pages, {r['right']} right, "
+                     f"{r['unknown']} unknown, median {r['median']} s, slowest {r['max']} s of CPU"
                      for r in found)
-    return (f"Figures (`benchmarks/janko_genres.py`, a verdict each: encode and both solves, "
-            f"on a shared 2-core machine; [all genres](../benchmarks.md#kit-genres-on-published-puzzles)): "
-            f"{said}; the genre module has {found[0][5]} lines of code.")
+    return (f"Figures (`benchmarks/janko_genres.py` on the visible quarter of each janko.at "
+            f"collection, a verdict each: encode and both solves; [all genres]"
+            f"(../benchmarks.md#kit-genres-on-published-puzzles)): {said}; the genre module "
+            f"has {found[0]['lines']} lines of code.")
 
 
 def _example(name: str) -> str:
@@ -132,7 +137,7 @@ def _example(name: str) -> str:
         if not line.strip():
             continue
         record = json.loads(line)
-        doc = parse_janko(record["janko"], record["source"])
+        doc = parse_janko(record["janko"], record["source"], record.get("janko_genre"))
         doc = doc[0] if isinstance(doc, list) else doc
         cells = doc.puzzle.rows * doc.puzzle.cols
         if best is None or cells < best[0]:
