@@ -79,6 +79,23 @@ def test_janko_label_reused_and_cells_without_a_domino():
     assert all(nine.solution.rows[r][c] == "x" for r, c in singles)
 
 
+def test_janko_counts_minus_one_and_counts_left_out():
+    """Magnete 213 writes -1 for no count (it was refused: "a count is at least 0"); Magnete
+    301 publishes no clabels/rlabels: janko.at shows its solution's counts. Read without
+    them, 301's answer with every pole swapped was one too; the counts reject it."""
+    p = parse_janko(RECORDS[12]["janko"], "magnets.jsonl:13").puzzle
+    assert p.param("top") == (None, None, 0, None, None, 3, 3, 3)
+    assert p.param("right") == (2, None, 4, 2, 1, 3, None, 3)
+    doc = parse_janko(RECORDS[13]["janko"], "magnets.jsonl:14")
+    rows = doc.solution.rows
+    assert doc.puzzle.param("top") == tuple(sum(r[c] == "+" for r in rows) for c in range(8))
+    assert doc.puzzle.param("right") == tuple(r.count("-") for r in rows)
+    swapped = KitAnswer(tuple(r.translate(str.maketrans("+-", "-+")) for r in rows))
+    bare = doc.puzzle.with_params(top=None, bottom=None, left=None, right=None)
+    assert GENRE.verify(bare, swapped) == []
+    assert "exPlusNe" in {v.code for v in GENRE.verify(doc.puzzle, swapped)}
+
+
 # -- 2. pzprjs test/script/magnets.js ------------------------------------------------------------
 # pzprjs's Magnets generalizes janko.at's: rooms of any size, each holding at most one
 # magnet (two touching numbered cells), and empty cells; the script's 5x5 puzzle has a room

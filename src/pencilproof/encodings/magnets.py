@@ -138,7 +138,8 @@ class Magnets(EdgeGenre):
 
     def read_janko(self, block: JankoBlock) -> tuple[Puzzle, Any]:
         """Janko: ``areas`` (the dominoes; ``@`` a cell without one), ``clabels``/``rlabels``
-        (``+`` counts, then ``-`` counts), an optional ``problem`` of givens, the ``solution``."""
+        (``+`` counts, then ``-`` counts; ``-`` or ``-1`` none; a page without them shows its
+        solution's counts), an optional ``problem`` of givens, the ``solution``."""
         grid = block.grid("areas")
         if grid is None:
             raise InputError("no 'areas' section (the dominoes)", block.where)
@@ -148,20 +149,27 @@ class Magnets(EdgeGenre):
         problem = block.grid("problem")
         givens = tuple(tuple(self.parse_clue(t, at) for t, at in line) for line in problem) \
             if problem is not None else tuple((None,) * block.cols for _ in range(block.rows))
+        solution = block.grid("solution")
         labels: dict[tuple[str, int], Any] = {}
         for section, sides, n in (("clabels", ("top", "bottom"), block.cols),
                                   ("rlabels", ("left", "right"), block.rows)):
             lines = block.sections.get(section)
+            if lines is None and solution is not None:  # janko.at shows the solution's counts
+                across = section == "rlabels"
+                for side, sign in zip(sides, "+-"):
+                    for i in range(n):
+                        line = solution[i] if across else [row[i] for row in solution]
+                        labels[(side, i)] = sum(t == sign for t, _ in line)
+                continue
             if not lines or len(lines) != 2 or any(len(line) != n for line in lines):
                 raise InputError(f"'{section}' must be two lines of {n} counts (+, then -)",
                                  block.where)
             for side, line in zip(sides, lines):
                 for i, (tok, at) in enumerate(line):
-                    labels[(side, i)] = self.edge_label(None if tok == "-" else tok, at)
+                    labels[(side, i)] = self.edge_label(None if tok in ("-", "-1") else tok, at)
         puzzle = self.with_labels(Puzzle(self.name, block.rows, block.cols, givens), labels)
         puzzle = puzzle.with_params(areas=layout)
         self.check_puzzle(puzzle, block.where)
-        solution = block.grid("solution")
         if solution is None:
             return puzzle, None
         rows = ["".join(t for t, _ in line) for line in solution]
