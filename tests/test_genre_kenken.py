@@ -9,7 +9,7 @@ import random
 import pytest
 
 from enumerators import latin_squares
-from janko_data import janko_doc
+from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.numbers import random_cages
@@ -137,3 +137,13 @@ def test_generate():
     assert got is not None and GENRE.verify(got.puzzle, got.solution) == []
     res = check(got.puzzle)
     assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == got.solution.rows
+
+
+def test_janko_answer_token_is_read_strictly():
+    """A solution token that is no number (nor '-'/'.') is an error at its place, not an
+    empty cell (the kit's token table once read it as one)."""
+    rec = dict(janko_lines("kenken")[0])
+    rec["janko"] = rec["janko"].replace("solution\n3 1", "solution\n3 ?", 1)
+    (_, got), = parse_documents(json.dumps(rec), "kenken.jsonl:1")
+    assert isinstance(got, InputError)
+    assert str(got).endswith("janko:20:3: unknown solution token '?' (expected a number, '-' or '.')")

@@ -155,3 +155,13 @@ def test_generate():
     assert got is not None and GENRE.verify(got.puzzle, got.solution) == []
     res = check(got.puzzle)
     assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == got.solution.rows
+
+
+def test_janko_answer_token_is_read_strictly():
+    """A solution token that is no number (nor '-'/'.') is an error at its place, not an
+    empty cell (the kit's token table once read it as one)."""
+    rec = dict(janko_lines("killer_sudoku")[0])
+    rec["janko"] = rec["janko"].replace("solution\n2 3", "solution\n2 ?", 1)
+    (_, got), = parse_documents(json.dumps(rec), "killer_sudoku.jsonl:1")
+    assert isinstance(got, InputError)
+    assert str(got).endswith("janko:23:3: unknown solution token '?' (expected a number, '-' or '.')")

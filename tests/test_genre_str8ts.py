@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from janko_data import janko_doc
+from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.genre import KitAnswer
@@ -155,3 +155,13 @@ def test_generate():
     assert res.verdict is Verdict.UNIQUE and res.solutions[0] == got.solution
     blank, clues = GENRE.generator.split_givens(got.puzzle)
     assert all(v == "#" for v in blank.clues().values()) and "#" not in clues.values()
+
+
+def test_janko_answer_token_is_read_strictly():
+    """A solution token that is no number (nor '-'/'.') is an error at its place, not an
+    empty cell (the kit's token table once read it as one)."""
+    rec = dict(janko_lines("str8ts")[0])
+    rec["janko"] = rec["janko"].replace("solution\n- 4", "solution\n- ?", 1)
+    (_, got), = parse_documents(json.dumps(rec), "str8ts.jsonl:1")
+    assert isinstance(got, InputError)
+    assert str(got).endswith("janko:17:3: unknown solution token '?' (expected a number, '-' or '.')")

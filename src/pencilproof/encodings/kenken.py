@@ -21,8 +21,8 @@ from ..puzzle import Cell, Clue, Puzzle
 from .kit import KitGenre, Number, Values, kit_formats
 from .kit.lattice import areas, one_given_per_area
 from .kit.model import Layer, Rule
-from .kit.numbers import (Arithmetic, LayoutGeneration, check_square, combine, filled, latin_lines,
-                          random_cages)
+from .kit.numbers import (Arithmetic, LayoutGeneration, check_square, combine, filled, janko_number_mark,
+                          latin_lines, random_cages)
 
 CLUE = re.compile(r"([0-9]+)\s*([-+*/x×÷−])")
 SPELLING = {"x": "*", "×": "*", "÷": "/", "−": "-"}
@@ -63,6 +63,9 @@ class KenKen(KitGenre):
                 and not token.strip().isdigit():
             raise InputError(f"unknown target {token!r} (expected a number and one of + - * /)", where)
         return super().parse_clue(token, where)
+
+    def janko_mark(self, token: str, where: str) -> str:
+        return janko_number_mark(token, where)
 
     def janko_clue(self, token: str, where: str) -> Clue:
         return self.parse_clue(token, where)

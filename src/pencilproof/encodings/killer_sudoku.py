@@ -25,7 +25,8 @@ from .contract import JankoBlock
 from .kit import AllDifferent, KitGenre, Number, Values, kit_formats
 from .kit.lattice import areas
 from .kit.model import Layer, Rule
-from .kit.numbers import Arithmetic, LayoutGeneration, check_square, filled, random_cages
+from .kit.numbers import (Arithmetic, LayoutGeneration, check_square, filled, janko_number_mark,
+                          random_cages)
 from .sudoku import box_layout, check_boxes, frame_rules, janko_frame, parse_frame_param, standard_areas
 
 
@@ -77,6 +78,9 @@ class KillerSudoku(KitGenre):
     def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
         super().check_puzzle(puzzle, where)
         self.validate(puzzle, where)
+
+    def janko_mark(self, token: str, where: str) -> str:
+        return janko_number_mark(token, where)
 
     def read_janko(self, block: JankoBlock) -> Optional[tuple[Puzzle, Any]]:
         """The kit's reading (sums in the problem, cages in ``areas``), the box pattern and

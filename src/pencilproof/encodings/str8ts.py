@@ -24,7 +24,7 @@ from .kit import AllDifferent, KitGeneration, KitGenre, Number, NotAll, Values, 
 from .kit.lattice import lines
 from .kit.lines_of_cells import Straight
 from .kit.model import N, Layer, Rule
-from .kit.numbers import check_square, filled, given_number
+from .kit.numbers import check_square, filled, given_number, janko_number_mark
 
 #: The share of black cells in generated layouts.
 BLACK = 0.22
@@ -71,6 +71,9 @@ class Str8ts(KitGenre):
             return f"#{int(digits)}" if digits else "#"
         return read_number(token, where, "'.', a number, '#' or '#N'",
                            "a given must be a number, '#' or '#N'")
+
+    def janko_mark(self, token: str, where: str) -> str:
+        return janko_number_mark(token, where)
 
     def janko_clue(self, token: str, where: str) -> Clue:
         return self.parse_clue(token, where)

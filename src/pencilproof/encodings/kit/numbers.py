@@ -29,6 +29,7 @@ from ...puzzle import Cell, Clue, Puzzle, Violation
 from ..cnf import unary_sum
 from .genre import KitAnswer, KitGeneration
 from .lattice import lines, normalize_areas
+from .layers import number_char
 from .model import N, Encoder, Lit, Rule, Values
 from .rules import AllDifferent, Count, Fix
 
@@ -125,6 +126,17 @@ def janko_numbers(grid: Sequence[Sequence[tuple[str, str]]], n: int, section: st
                                  f"'-' or '.')", f"{at}: r{r + 1}c{c + 1}")
         out.append(row)
     return out
+
+
+def janko_number_mark(token: str, where: str) -> str:
+    """A Janko solution token of a number genre as an answer character, strictly: a
+    number, or ``-``/``.`` for a cell without one (which the verifier then reports); any
+    other token is an error at its place, not a silently empty cell."""
+    if token.isdigit() and token.isascii():
+        return number_char(int(token))
+    if token in ("-", "."):
+        return "."
+    raise InputError(f"unknown solution token {token!r} (expected a number, '-' or '.')", where)
 
 
 def filled(cells: Iterable[Cell], n: int, message: str) -> list[Rule]:
@@ -307,4 +319,4 @@ class LayoutGeneration(KitGeneration):
 
 
 __all__ = ["Arithmetic", "Less", "Visible", "combine", "reaches", "sight", "domain", "numbers", "OPS",
-           "random_cages", "LayoutGeneration", "diagonal_lines", "janko_numbers"]
+           "random_cages", "LayoutGeneration", "diagonal_lines", "janko_numbers", "janko_number_mark"]
