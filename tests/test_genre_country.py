@@ -44,6 +44,21 @@ def test_janko_blocks_with_and_without_numbers():
     assert fifth.puzzle.grid[0][:3] == (1, None, 5)
 
 
+def test_janko_cells_in_no_room():
+    """Country Road 029's areas have a 3x3 block '@': cells of no room, which the loop
+    leaves out (its published loop passes beside them; cells left out on either side
+    of it are no cbNoLine). Read as a room, the loop had to visit it: two such loops."""
+    doc = janko_doc("country", 12)
+    assert doc.puzzle.grid[4][4:7] == ("@", "@", "@")
+    assert len(set(doc.puzzle.param("areas")[4][4:7])) == 3  # (a region each)
+    res = check(doc.puzzle)
+    assert res.verdict.value == "unique" and res.solutions[0] == doc.solution
+    through = (".F----7.F7.", "FJ.F7.|FJL7", "L7FJL7LJ..|", ".LJ.FJ.F7FJ", ".F-7L-7|LJ.",
+               "FJ.L7.||.F7", "L--7L-J|FJ|", ".F-J...||FJ", ".|..F7.LJL7", ".L7FJL7...|",
+               "..LJ..L---J")  # the old reading's first answer: through r5c5-r5c7
+    assert codes(doc.puzzle, through) == {"anBadChar"}
+
+
 # -- 2. pzprjs test/script/country.js ---------------------------------------------------
 # The script's board (url 5/5/amda0uf02h12h: borders, then one number per room in its top
 # cell) and its answers: version-0 files with a room count and room numbers, the clues,
@@ -168,6 +183,8 @@ def test_the_enumerator_meets_every_loop():
      "t.json:1:47: r1c1: unknown token 'x' (expected '.' or a number)"),
     ('{"genre":"country","rows":2,"cols":2,"grid":[[1,null],[2,null]],"areas":["ab","ab"]}',
      "t.json:1:45: r2c1: a second number in the room of r1c1"),
+    ('{"genre":"country","rows":2,"cols":2,"grid":[["@","y"],[null,null]],"areas":["ab","ab"]}',
+     "t.json:1:51: r1c2: unknown token 'y' (expected '.' or a number)"),
     ('{"genre":"country","rows":2,"cols":2,"grid":[[null,null],[null,null]],"areas":["ab","ba"]}',
      "t.json:1:45: region 2 falls into pieces (r2c1 is cut off from the rest)"),
 ])

@@ -42,6 +42,17 @@ def test_janko_tokens():
     assert big.puzzle.rows == 17 and len(set(sum(big.puzzle.param("areas"), ()))) > 36
 
 
+def test_janko_label_of_two_rooms():
+    """Janko's Heyawake 049 labels two rooms apart 'f' (r4c1 and r4c8, a row of 'g'
+    between them): each piece of a label is a room of its own (a JSON layout whose
+    label falls into pieces is still refused: test_bad_input)."""
+    doc = janko_doc("heyawake", 12)
+    layout = doc.puzzle.param("areas")
+    assert layout[3][0] != layout[3][7] and len(set(sum(layout, ()))) == 20
+    res = check(doc.puzzle)
+    assert res.verdict.value == "unique" and res.solutions[0] == doc.solution
+
+
 # pzprjs test/script/heyawake.js: the URL and its wrong answers. Translated by hand from
 # the pzprv3 data: after the room count come 6 rows of room numbers, 6 rows of givens
 # (numbers in the rooms' top-left cells), 6 rows of marks: '#' shaded, '+' and '.' not.

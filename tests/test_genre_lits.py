@@ -171,6 +171,19 @@ def test_givens():
     assert [(v.code, v.message) for v in got] == [("ceShaded", "a cell given shaded is not")]
 
 
+def test_janko_cell_in_no_room():
+    """LITS 061's areas have a cell '@' (r4c7) in no room: it stays unshaded. Read as a
+    room of one cell, the page had no answer."""
+    doc = janko_doc("lits", 12)
+    assert doc.puzzle.grid[3][6] == "@" and doc.solution.rows[3][6] == "."
+    res = check(doc.puzzle)
+    assert res.verdict == Verdict.UNIQUE and res.solutions[0] == doc.solution
+    rows = list(doc.solution.rows)
+    rows[3] = rows[3][:6] + "#" + rows[3][7:]
+    assert ("ceUnshaded", "a cell in no room is shaded") in [
+        (v.code, v.message) for v in GENRE.verify(doc.puzzle, Solution(tuple(rows)))]
+
+
 def _error(doc: dict) -> str:
     (_, got), = parse_documents(json.dumps({"genre": "lits", **doc}), "p.json")
     assert isinstance(got, InputError)

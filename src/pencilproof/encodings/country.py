@@ -25,9 +25,9 @@ from typing import Any, Optional
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Violation
 from ..solvers.backends import make_backend
-from .contract import JankoBlock, Symmetry
+from .contract import Glyph, JankoBlock, Symmetry
 from .kit import KitAnswer, KitGeneration, KitGenre, Lines, Values, kit_formats
-from .kit.lattice import normalize_areas, pairs
+from .kit.lattice import HOLE, holes, janko_rooms, normalize_areas, pairs
 from .kit.layers import STEP
 from .kit.loops import LineDegrees, SingleLoop, cell_edges, degree
 from .kit.model import Encoder, Lit, Rule
@@ -51,13 +51,14 @@ class Grass(Rule):
         return [] if degree(v, self.a) or degree(v, self.b) else [self.broken([self.a, self.b])]
 
 
-def _room_map(layout: Optional[tuple[tuple[int, ...], ...]], rows: int, cols: int
-              ) -> dict[int, list[Cell]]:
-    """Room number -> cells (no layout: the whole grid is one room)."""
+def _room_map(layout: Optional[tuple[tuple[int, ...], ...]], rows: int, cols: int,
+              gone: frozenset[Cell] = frozenset()) -> dict[int, list[Cell]]:
+    """Room number -> cells (no layout: the whole grid is one room), without ``gone``."""
     out: dict[int, list[Cell]] = {}
     for r in range(rows):
         for c in range(cols):
-            out.setdefault(layout[r][c] if layout else 0, []).append((r, c))
+            if (r, c) not in gone:
+                out.setdefault(layout[r][c] if layout else 0, []).append((r, c))
     return out
 
 
@@ -73,7 +74,7 @@ def _rooms(puzzle: Puzzle) -> dict[int, list[Cell]]:
     hit = _ROOMS.get(key)
     if hit is not None and hit[0]() is puzzle:
         return hit[1]
-    out = _room_map(puzzle.param("areas"), puzzle.rows, puzzle.cols)
+    out = _room_map(puzzle.param("areas"), puzzle.rows, puzzle.cols, holes(puzzle))
 
     def gone(_: object, key: int = key) -> None:
         _ROOMS.pop(key, None)
@@ -107,17 +108,32 @@ class Country(KitGenre):
         return self.rooms(puzzle)[layout[cell[0]][cell[1]] if layout else 0]
 
     def janko_puzzle(self, block: JankoBlock) -> Puzzle:
-        if block.grid("problem") is not None:
-            return super().janko_puzzle(block)
-        dashes = tuple(tuple(("-", block.where) for _ in range(block.cols)) for _ in range(block.rows))
-        return super().janko_puzzle(JankoBlock(block.rows, block.cols, block.fields,
-                                               {**block.sections, "problem": dashes}, block.where))
+        """Janko's rooms (:func:`~.kit.lattice.janko_rooms`): a cell ``@`` is in no room
+        and off the loop (Country Road 029's 3x3 hole)."""
+        if block.grid("problem") is None:
+            dashes = tuple(tuple(("-", block.where) for _ in range(block.cols)) for _ in range(block.rows))
+            block = JankoBlock(block.rows, block.cols, block.fields,
+                               {**block.sections, "problem": dashes}, block.where)
+        puzzle, grid = super().janko_puzzle(block), block.grid("areas")
+        return puzzle if grid is None else janko_rooms(
+            puzzle, [[t for t, _ in line] for line in grid], block.where)
+
+    def parse_clue(self, token: object, where: str) -> Clue:
+        return HOLE if token == HOLE else super().parse_clue(token, where)
+
+    def glyph(self, clue: Clue) -> Optional[Glyph]:
+        return Glyph(hole=True) if clue == HOLE else super().glyph(clue)
+
+    def fixed(self, puzzle: Puzzle, cell: Cell) -> Optional[str]:
+        return "." if puzzle[cell] == HOLE else None
 
     def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
         super().check_puzzle(puzzle, where)
         seen: dict[int, Cell] = {}
         layout = puzzle.param("areas")
-        for r, c in puzzle.clues():
+        for (r, c), clue in puzzle.clues().items():
+            if clue == HOLE:
+                continue
             k = layout[r][c] if layout else 0
             if k in seen:
                 y, x = seen[k]
@@ -126,7 +142,7 @@ class Country(KitGenre):
             seen[k] = (r, c)
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
-        cells = list(puzzle.cells())
+        cells = self.free_cells(puzzle)
         live = frozenset(cells)
         rooms = self.rooms(puzzle)
         out: list[Rule] = [LineDegrees(cells), SingleLoop(cells)]
@@ -137,18 +153,20 @@ class Country(KitGenre):
         layout = puzzle.param("areas")
         if layout:
             out += [Grass(a, b, live) for a, b in pairs(puzzle)
-                    if layout[a[0]][a[1]] != layout[b[0]][b[1]]]
+                    if layout[a[0]][a[1]] != layout[b[0]][b[1]] and a in live and b in live]
         return out
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
         if not isinstance(clue, int):
             return []
         room = self.room_of(puzzle, cell)
-        return [LoopCount(room, frozenset(puzzle.cells()), clue, (cell,), "bkLineNe",
+        return [LoopCount(room, frozenset(self.free_cells(puzzle)), clue, (cell,), "bkLineNe",
                           f"a room's number is {clue}, the loop visits {{k}} of its cells")]
 
     def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
         """A room's number, at its top cell (pzprjs's: leftmost column, then topmost)."""
+        if puzzle[cell] == HOLE:
+            return HOLE
         room = self.room_of(puzzle, cell)
         return sum(1 for x in room if degree(v, x)) if top_cell(room) == cell else None
 

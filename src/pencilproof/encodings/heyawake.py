@@ -21,7 +21,8 @@ import random
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .kit import Count, KitGeneration, KitGenre, S, Shade, Values, kit_formats
-from .kit.lattice import areas, normalize_areas, one_given_per_area
+from .contract import JankoBlock
+from .kit.lattice import areas, janko_rooms, normalize_areas, one_given_per_area
 from .kit.model import Rule
 from .kit.regions import RoomRuns, shaded_apart, unshaded_connected
 
@@ -60,6 +61,12 @@ class Heyawake(KitGenre):
         if puzzle.param("areas") is None:
             raise InputError("a Heyawake needs its rooms ('areas')", where)
         one_given_per_area(puzzle, "room", "number", where)
+
+    def janko_puzzle(self, block: JankoBlock) -> Puzzle:
+        """Janko's rooms: each piece of a label a room (:func:`~.kit.lattice.janko_rooms`)."""
+        puzzle, grid = super().janko_puzzle(block), block.grid("areas")
+        return puzzle if grid is None else janko_rooms(
+            puzzle, [[t for t, _ in line] for line in grid], block.where, hole=None)
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         self.rooms(puzzle)

@@ -23,12 +23,16 @@ import random
 from ..errors import InputError
 from ..puzzle import Puzzle
 from .contract import JankoBlock
-from .kit import KitGeneration, KitGenre, Shade, kit_formats
-from .kit.lattice import areas
+from ..puzzle import Cell, Clue
+from .contract import Glyph
+from .kit import KitGeneration, KitGenre, S, Shade, Values, kit_formats
+from .kit.lattice import (HOLE, check_areas_connected, holes, janko_rooms, pieces_apart,
+                          rooms_without_holes)
 from .kit.bodies import CountBorders
 from .kit.model import Rule
 from .kit.placement import KnownCells, janko_layout, random_rooms
 from .kit.regions import no_shaded_2x2, shaded_connected
+from .kit.rules import Fix
 from .kit.shapes import RoomPiece, ShapesApart
 
 ORDER = ("cs2x2", "bkShadeGt4", "bkShadeDivide", "bsSameShape", "csDivide", "bkNoShade",
@@ -54,17 +58,40 @@ class Lits(KnownCells, KitGenre):
         super().__init__()
         self.generator = LitsGeneration(self)
 
+    def parse_clue(self, token: object, where: str) -> Clue:
+        return HOLE if token == HOLE else super().parse_clue(token, where)
+
+    def glyph(self, clue: Clue) -> Glyph | None:
+        return Glyph(hole=True) if clue == HOLE else super().glyph(clue)
+
     def check_puzzle(self, puzzle: Puzzle, where: str) -> None:
-        super().check_puzzle(puzzle, where)
-        if puzzle.param("areas") is None:
+        layout = puzzle.param("areas")
+        if layout is None:
             raise InputError("a LITS needs its rooms ('areas')", where)
+        if len(layout) != puzzle.rows or any(len(row) != puzzle.cols for row in layout):
+            raise InputError(f"'areas' is not {puzzle.rows}x{puzzle.cols} like the grid", where)
+        gone = holes(puzzle)  # (holes may share a label without being one room)
+        check_areas_connected(pieces_apart([[(r, c) if (r, c) in gone else k for c, k in enumerate(row)]
+                                            for r, row in enumerate(layout)]) if gone else layout, where)
 
     def janko_puzzle(self, block: JankoBlock) -> Puzzle:
-        return janko_layout(self.name, block)
+        """Janko's rooms (:func:`~.kit.lattice.janko_rooms`): a cell ``@`` is in no room
+        (LITS 061), so it stays unshaded."""
+        grid = block.grid("areas")
+        return janko_rooms(janko_layout(self.name, block), [[t for t, _ in line] for line in grid or ()],
+                           block.where)
+
+    def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
+        if clue == HOLE:
+            return [Fix(S(cell), False, cell, "ceUnshaded", "a cell in no room is shaded")]
+        return super().clue_rules(puzzle, cell, clue)
+
+    def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
+        return HOLE if puzzle[cell] == HOLE else super().clue_value(puzzle, v, cell)
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         out = no_shaded_2x2(puzzle)
-        rooms = [RoomPiece(room, 4, k, CODES) for k, room in sorted(areas(puzzle).items())]
+        rooms = [RoomPiece(room, 4, k, CODES) for k, room in sorted(rooms_without_holes(puzzle).items())]
         out += rooms
         out.append(ShapesApart(rooms, "bsSameShape", "two {shape} tetrominoes touch"))
         out.append(shaded_connected(puzzle))

@@ -148,6 +148,67 @@ def parse_areas(value: object, rows: int | None, cols: int | None,
     return normalize_areas(grid)
 
 
+#: Janko's label for a cell that belongs to no room (LITS, Country Road: a hole in the
+#: layout; Star Battle has its own, with ``#`` black cells too).
+HOLE = "@"
+
+
+def pieces_apart(layout: Sequence[Sequence[object]]) -> tuple[tuple[int, ...], ...]:
+    """The layout (any labels) with every edge-connected piece of a region a region of its
+    own, numbered as :func:`normalize_areas` numbers them."""
+    rows, cols = len(layout), len(layout[0]) if layout else 0
+    label = [[-1] * cols for _ in range(rows)]
+    n = 0
+    for r in range(rows):
+        for c in range(cols):
+            if label[r][c] >= 0:
+                continue
+            label[r][c], todo = n, [(r, c)]
+            while todo:
+                y, x = todo.pop()
+                for dy, dx in ORTHO:
+                    b, a = y + dy, x + dx
+                    if 0 <= b < rows and 0 <= a < cols and label[b][a] < 0 \
+                            and layout[b][a] == layout[y][x]:
+                        label[b][a] = n
+                        todo.append((b, a))
+            n += 1
+    return normalize_areas(label)
+
+
+def janko_rooms(puzzle: Puzzle, labels: Sequence[Sequence[str]], where: str,
+                hole: str | None = HOLE) -> Puzzle:
+    """The puzzle with the rooms of a Janko ``areas`` section as janko.at means them: a
+    label names the rooms it marks, and one label may mark two rooms apart (Heyawake 049
+    has two rooms ``f``), so each edge-connected piece of a label is a room; a cell
+    labelled ``hole`` (:data:`HOLE`; None: no label is a hole) is in no room: it gets
+    that given (it may hold no other), and a region of its own."""
+    grid = [list(row) for row in puzzle.grid]
+    for r, row in enumerate(labels):
+        for c, t in enumerate(row):
+            if t == hole:
+                if grid[r][c] is not None:
+                    raise InputError(f"r{r + 1}c{c + 1}: a given in a cell of no room "
+                                     f"('{HOLE}')", where)
+                grid[r][c] = HOLE
+    layout = pieces_apart(normalize_areas([[(r, c) if t == hole else t for c, t in enumerate(row)]
+                                           for r, row in enumerate(labels)]))
+    return Puzzle(puzzle.genre, puzzle.rows, puzzle.cols, tuple(map(tuple, grid)),
+                  puzzle.params).with_params(areas=layout)
+
+
+def holes(puzzle: Puzzle) -> frozenset[Cell]:
+    """The cells given :data:`HOLE` (in no room)."""
+    return frozenset(x for x, v in puzzle.clues().items() if v == HOLE)
+
+
+def rooms_without_holes(puzzle: Puzzle) -> dict[int, list[Cell]]:
+    """:func:`areas` without the holes (a region of holes only is no room)."""
+    gone = holes(puzzle)
+    out = {k: [x for x in cells if x not in gone] for k, cells in areas(puzzle).items()}
+    return {k: cells for k, cells in out.items() if cells}
+
+
 def check_areas_connected(layout: Sequence[Sequence[int]], where: str) -> None:
     """Each region of a layout is one edge-connected piece (a one-line error otherwise,
     naming the first cell, row by row, cut off from its region's first piece). Works on
