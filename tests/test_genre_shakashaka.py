@@ -59,6 +59,33 @@ def test_janko_tokens():
     assert doc.solution.rows[0] == "2F7.F7.#"
 
 
+def test_janko_five_is_a_black_cell_without_a_number():
+    # Janko Shakashaka 061 (the sample's thirteenth record): "- 5 - - 3 - - - - 5". No cell
+    # has five neighbours: janko.at writes 5 for a black cell without a number ("black
+    # cells without a number may have any number of triangles beside them"), as pzprjs's
+    # pzprv3 files do. The page was refused ("clue 5 is out of range").
+    doc = parse_janko(RECORDS[12]["janko"], "shakashaka.jsonl:13")
+    assert doc.puzzle.grid[0] == (None, "#", None, None, 3, None, None, None, None, "#")
+    assert doc.solution.rows[0] == ".#F73F7..#"
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
+
+
+def test_a_numbered_black_cell_written_hash_is_the_same_answer():
+    # An answer may write a numbered black cell '#' (it is black either way): the same
+    # answer, so verified; a cell the puzzle leaves white changed is another one, rejected.
+    doc = parse_janko(RECORDS[1]["janko"], "shakashaka.jsonl:2")
+    (r, c), n = next((x, v) for x, v in doc.puzzle.clues().items() if isinstance(v, int))
+    rows = list(doc.solution.rows)
+    rows[r] = rows[r][:c] + "#" + rows[r][c + 1:]
+    assert GENRE.parse_solution(doc.puzzle, rows, "a") == doc.solution
+    assert GENRE.verify(doc.puzzle, KitAnswer(tuple(rows))) == []
+    rows[r] = rows[r][:c] + "F" + rows[r][c + 1:]
+    with pytest.raises(InputError) as e:
+        GENRE.parse_solution(doc.puzzle, rows, "a")
+    assert str(e.value) == f"a: answer character 'F' at r{r + 1}c{c + 1}, where the puzzle's given is '{n}'"
+
+
 # -- 2. pzprjs test/script/shakashaka.js --------------------------------------------------------
 # url 6/6/cgbhdhegdrb; each answer is the second block of rows of the script's pzprv3
 # string, pzprjs's triangles 2 3 4 5 (black corner bottom-left, bottom-right, top-right,

@@ -7,10 +7,15 @@ in its order: ``nmTriangleGt`` (more triangles around a number than it says),
 ``cuNotRectx`` (a white region that is no rectangle), ``nmTriangleLt`` (fewer). pzprjs's
 ``brNoTriangle`` (no triangle at all) checks that an answer was begun, not a rule.
 
-Givens are black cells: ``#`` (janko.at ``x``, puzz.link's qnum -2; ``?`` is read as
-one) or a number 0-4. Answers write a triangle as the box corner its legs make (``F`` ◤,
-``7`` ◥, ``L`` ◣, ``J`` ◢: :mod:`.kit.triangles`), ``.`` a white cell, and copy the black
-cells (``#`` or the number); janko.at writes ``nw ne sw se``. puzz.link URLs are
+Givens are black cells: ``#`` (janko.at ``x`` or ``5``, puzz.link's qnum -2; ``?`` is
+read as one) or a number 0-4. janko.at's rules: "black cells without a number may have
+any number of triangles beside them"; its pages write such a cell ``x`` or ``5`` (no cell
+has five neighbours; pzprjs's pzprv3 files write it 5 too).
+
+Answers write a triangle as the box corner its legs make (``F`` ◤, ``7`` ◥, ``L`` ◣,
+``J`` ◢: :mod:`.kit.triangles`), ``.`` a white cell, and copy the black
+cells (``#`` or the number; a numbered one written ``#`` is the same answer, black
+either way); janko.at writes ``nw ne sw se``. puzz.link URLs are
 ``4cell`` (``.`` a black cell without a number); pzprv3 files write triangles as
 pzprjs's 2-5 and unnumbered black cells as ``5``.
 """
@@ -67,7 +72,7 @@ class Shakashaka(KitGenre):
     url_pids = ("shakashaka",)
     summary = "add black half-cell triangles so every white region is a (maybe turned) rectangle"
     layer = triangles()
-    janko_problem = {"-": None, "x": "#"}
+    janko_problem = {"-": None, "x": "#", "5": "#"}
     janko_solution = {"nw": "F", "ne": "7", "sw": "L", "se": "J"}
     formats = kit_formats(url_own=Walls4Cell(), pzprv3_pid="shakashaka", walls=True,
                           pzpr_values={5: "#"}, janko_names=("shakashaka",), blank=".",
