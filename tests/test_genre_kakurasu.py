@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from janko_data import janko_doc
+from janko_data import janko_doc, janko_lines
 from pencilproof import Verdict, check, count
 from pencilproof.encodings import get_genre
 from pencilproof.encodings.kit.genre import KitAnswer
@@ -124,9 +124,36 @@ def test_bad_puzzles(doc, message):
 
 
 def test_janko_block_needs_both_label_lines():
-    text = "begin\npuzzle kakurasu\nsize 2\nclabels\n1 2\nsolution\nx -\n- x\nend\n"
+    """Without a solution to read them off, both label lines are needed."""
+    text = "begin\npuzzle kakurasu\nsize 2\nclabels\n1 2\nproblem\n- -\n- -\nend\n"
     (_, got), = parse_documents(text, "k.txt")
     assert str(got) == "k.txt:1:1: 'rlabels' must be one line of 2 sums"
+
+
+def test_janko_sums_left_out_are_the_solutions():
+    """Kakurasu 069 publishes no rlabels/clabels (it was refused): janko.at shows the sums of
+    its solution. Read without them, the empty grid was an answer too; the sums reject it."""
+    doc = janko_doc("kakurasu", 12)
+    rows = doc.solution.rows
+    assert rows[0] == "..####." and doc.puzzle.param("right")[0] == 3 + 4 + 5 + 6
+    assert doc.puzzle.param("bottom")[0] == 3 + 5 + 6 + 7
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == rows
+    empty = KitAnswer(tuple("." * 7 for _ in range(7)))
+    assert {v.code for v in GENRE.verify(doc.puzzle, empty)} == {"exSumNe"}
+
+
+def test_the_kakurasu_3_page_is_a_kakurasu():
+    """Kakurasu 509's puzzle line is 'kakurasu 3' (it was refused as an unknown genre): read
+    as Kakurasu, unique with its published solution; another variant word is refused."""
+    doc = janko_doc("kakurasu", 13)
+    assert doc.puzzle.genre == "kakurasu" and doc.puzzle.param("right")[:3] == (8, 10, 4)
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == doc.solution.rows
+    block = janko_lines("kakurasu")[13]["janko"].replace("kakurasu 3", "kakurasu 4")
+    (_, got), = parse_documents(json.dumps({"janko": block}), "k.json")
+    assert isinstance(got, InputError)
+    assert "kakurasu: the janko.at variant '4' is not read here (variants read: 3)" in str(got)
 
 
 # -- generation ---------------------------------------------------------------------------------

@@ -7,7 +7,11 @@ column), where puzzles print them; null is a line without a sum. Each sum is one
 :class:`~.kit.lines_of_cells.Regular` rule over the partial-sum automaton.
 
 Janko pages publish no problem section: ``rlabels`` are the row sums, ``clabels`` the
-column sums (``-``: none), the ``solution`` marks shaded cells ``x``. puzz.link has no
+column sums (``-``: none), the ``solution`` marks shaded cells ``x``; a page without
+``rlabels``/``clabels`` (Kakurasu 069 and 077) shows its solution's sums, read off it.
+One page (509) names its genre ``kakurasu 3``: no rule of a "3" variant was found, and
+the page reads as a plain Kakurasu (its sums are its solution's, unique under Kakurasu's
+rules), so the ``3`` adds no rule here; any other variant is refused. puzz.link has no
 Kakurasu: the failcode is this project's ``exSumNe`` (a line's shaded cells do not add
 up to its sum).
 """
@@ -39,6 +43,8 @@ class Kakurasu(EdgeGenre):
     formats = kit_formats(janko_names=("kakurasu",), blank=".")
     editor_candidates = (".",)
     labels_only = ("a Kakurasu", "sums")
+    #: ``puzzle kakurasu 3`` (Kakurasu 509): read as Kakurasu (see the module).
+    janko_variants = ("3",)
 
     def edge_label(self, token: object, where: str) -> Optional[int]:
         return count_label(token, where, "a sum", "-")
@@ -63,21 +69,27 @@ class Kakurasu(EdgeGenre):
         return sum(weight(side, x) for x in edge_cells(puzzle, side, i) if v[S(x)])
 
     def read_janko(self, block: JankoBlock) -> tuple[Puzzle, Any]:
+        """``rlabels``/``clabels`` the sums; a page without them shows its solution's sums."""
+        grid = block.grid("solution")
+        shaded = set() if grid is None else {(r, c) for r, line in enumerate(grid)
+                                             for c, (tok, _) in enumerate(line) if tok == "x"}
+        blank = Puzzle(self.name, block.rows, block.cols, tuple((None,) * block.cols
+                                                                for _ in range(block.rows)))
         labels: dict[tuple[str, int], Any] = {}
         for section, side, n in (("rlabels", "right", block.rows), ("clabels", "bottom", block.cols)):
             lines = block.sections.get(section)
+            if lines is None and grid is not None:
+                labels.update({(side, i): sum(weight(side, x) for x in edge_cells(blank, side, i)
+                                              if x in shaded) for i in range(n)})
+                continue
             if not lines or len(lines[0]) != n:
                 raise InputError(f"'{section}' must be one line of {n} sums", block.where)
             for i, (tok, at) in enumerate(lines[0]):
                 labels[(side, i)] = self.edge_label(tok, at)
-        blank = Puzzle(self.name, block.rows, block.cols, tuple((None,) * block.cols
-                                                                for _ in range(block.rows)))
         puzzle = self.with_labels(blank, labels)
-        grid = block.grid("solution")
         if grid is None:
             return puzzle, None
         rows = ["".join("#" if tok == "x" else "." for tok, _ in line) for line in grid]
         return puzzle, self.parse_solution(puzzle, rows, block.where)
-
 
 KAKURASU = Kakurasu()
