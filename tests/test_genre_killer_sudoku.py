@@ -165,3 +165,13 @@ def test_janko_answer_token_is_read_strictly():
     (_, got), = parse_documents(json.dumps(rec), "killer_sudoku.jsonl:1")
     assert isinstance(got, InputError)
     assert str(got).endswith("janko:23:3: unknown solution token '?' (expected a number, '-' or '.')")
+
+
+def test_janko_dot_is_a_cell_without_a_sum():
+    """'.' marks a cell without a sum as '-' does (janko.at's Sudoku pages use both)."""
+    rec = dict(RECORDS[0])
+    head, _, rest = rec["janko"].partition("problem\n")
+    problem, _, tail = rest.partition("areas")
+    rec["janko"] = head + "problem\n" + problem.replace("-", ".") + "areas" + tail
+    (_, got), = parse_documents(json.dumps(rec), "k.json")
+    assert got.puzzle == janko_doc("killer_sudoku", 0).puzzle

@@ -39,6 +39,7 @@ class KillerSudoku(KitGenre):
     formats = kit_formats(janko_names=("killer", "sudoku killer"), blank=".",
                           drawing=dict.fromkeys("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", "number"))
     max_clue = 35 * 36 // 2
+    janko_problem = {"-": None, ".": None}  # janko.at's Sudoku pages write empty cells both ways
     editor_candidates = (".", *map(str, range(1, 25)))
 
     def __init__(self) -> None:
