@@ -195,3 +195,46 @@ def test_generate(edges):
     assert got.puzzle.param("letters") == 4
     if edges == "only":
         assert got.puzzle.clues() == {}
+
+
+# -- janko.at's variants and layouts ---------------------------------------------------------
+def test_diagonals_variant():
+    """Abc-End-View 161 ('abcendview, diagonals', refused before): both main diagonals hold
+    each letter once too. Without that rule it has other answers; each repeats a letter
+    on a diagonal."""
+    doc = janko_doc("easyasabc", 12)
+    assert doc.puzzle.param("diagonals") is True and doc.puzzle.param("letters") == 4
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == doc.solution.rows
+    others = [s for s in count(doc.puzzle.with_params(diagonals=None), limit=5).solutions
+              if s.rows != doc.solution.rows]
+    assert others and all("nmDupDiag" in {v.code for v in GENRE.verify(doc.puzzle, s)} for s in others)
+    with pytest.raises(InputError, match="a easyasabc puzzle with 'diagonals' has no puzz.link URL"):
+        to_url(doc.puzzle)
+    with pytest.raises(InputError, match="diagonals need a square grid, not 2x3"):
+        GENRE.check_puzzle(Puzzle("easyasabc", 2, 3, ((None,) * 3,) * 2).with_params(
+            letters=2, diagonals=True), "t")
+
+
+def test_labels_and_givens_written_as_numbers():
+    """Abc-End-View 185 writes its labels as numbers (6 = F: refused before as "unknown
+    token '6'"); 205 also has a problem section, a given 3 (C) at r7c5. Read without its
+    given, 205 had other answers, which change it."""
+    doc = janko_doc("easyasabc", 13)
+    assert doc.puzzle.param("top")[:4] == (None, "F", None, "C")
+    assert doc.puzzle.param("right")[:2] == ("D", None)
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == doc.solution.rows
+    doc = janko_doc("easyasabc", 14)
+    assert doc.puzzle.clues() == {(6, 4): "C"}
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == doc.solution.rows
+    others = [s for s in count(doc.puzzle.with_clues({}), limit=5).solutions if s.rows != doc.solution.rows]
+    assert others and all([v.code for v in GENRE.verify(doc.puzzle, s)] == ["nmGiven"] for s in others)
+
+
+def test_a_label_number_past_z():
+    text = ("begin\npuzzle abcendview\nsize 2\ndepth 1\nclabels\n27 -\n- -\nrlabels\n- -\n- -\n"
+            "solution\na -\n- a\nend\n")
+    (_, got), = parse_documents(text, "a.txt")
+    assert str(got).endswith("label 27 is no letter's number (1-26)")

@@ -8,13 +8,18 @@ Parameters: ``letters`` (how many, A up to that letter), and the labels ``top``,
 Without ``letters``, one fewer than the shorter side. Cells may hold given letters (as
 puzz.link's editor allows). Answers write ``A``.. and ``.`` for an empty cell.
 
-Janko pages publish no problem section: ``depth`` is the number of letters, the first
-``clabels`` line the labels above the columns and the second those below, the first
-``rlabels`` line the labels left of the rows and the second those right of them
-(lowercase letters, ``-`` none); the ``solution`` writes ``-`` for an empty cell.
-Failcodes are pzprjs's (easyasabc.js), in its order: ``nmDupRow`` (a letter twice in a
-row or column), ``nmSightNe`` (the first letter seen is not the label's),
-``nmMissRow`` (a letter missing from a row or column); a changed given is ``nmGiven``.
+``diagonals`` (janko.at's ``abcendview, diagonals``): both main diagonals of a square
+grid also hold each letter once (``nmDupDiag`` a repeat there; puzz.link has no such
+variant, so its URL refuses it).
+
+Janko pages: ``depth`` is the number of letters, the first ``clabels`` line the labels
+above the columns and the second those below, the first ``rlabels`` line the labels left
+of the rows and the second those right of them (lowercase letters, or numbers standing
+for them, ``1`` = A; ``-`` none); an optional ``problem`` of given letters (the same
+tokens); the ``solution`` writes ``-`` for an empty cell. Failcodes are pzprjs's
+(easyasabc.js), in its order: ``nmDupRow`` (a letter twice in a row or column),
+``nmSightNe`` (the first letter seen is not the label's), ``nmMissRow`` (a letter missing
+from a row, column or diagonal); a changed given is ``nmGiven``.
 """
 from __future__ import annotations
 
@@ -94,6 +99,8 @@ class AbcUrl(UrlBody):
         return genre.with_labels(puzzle, {key: letter(j, edges) for j, key in enumerate(places)})
 
     def write(self, puzzle: Puzzle) -> str:
+        if puzzle.param("diagonals"):
+            raise InputError("a easyasabc puzzle with 'diagonals' has no puzz.link URL")
         edges = [None if x is None else LETTERS.index(x) + 1
                  for side, n in (("top", puzzle.cols), ("bottom", puzzle.cols), ("left", puzzle.rows),
                                  ("right", puzzle.rows))
@@ -107,7 +114,8 @@ class EasyAsAbc(EdgeGenre):
     name = "easyasabc"
     aliases = ("easy_as_abc", "abcendview", "abc_end_view", "abc-end-view")
     summary = "place letters A.. once per row and column; edge letters are the first seen from there"
-    param_keys = ("letters", "top", "bottom", "left", "right")
+    param_keys = ("letters", "top", "bottom", "left", "right", "diagonals")
+    janko_variants = ("diagonals",)
     url_pids = ("easyasabc",)
     formats = kit_formats(url_own=AbcUrl(), janko_names=("abcendview",), blank=".",
                           drawing=dict.fromkeys(LETTERS, "letter"))
@@ -135,6 +143,10 @@ class EasyAsAbc(EdgeGenre):
         return None if token is None else str(self.parse_clue(token, where) or "") or None
 
     def parse_param(self, key: str, value: object, where: str) -> Any:
+        if key == "diagonals":
+            if not isinstance(value, bool):
+                raise InputError("'diagonals' must be true or false", where)
+            return value or None
         if key == "letters":
             k = read_number(value, where, "a number of letters", "'letters' must be a number")
             if not 1 <= k <= 26:
@@ -150,19 +162,32 @@ class EasyAsAbc(EdgeGenre):
                              "grid needs its 'letters' (at most 26)", where)
         if k > min(puzzle.rows, puzzle.cols):
             raise InputError(f"{k} letters do not fit in a {puzzle.rows}x{puzzle.cols} grid", where)
+        if puzzle.param("diagonals") and puzzle.rows != puzzle.cols:
+            raise InputError(f"diagonals need a square grid, not {puzzle.rows}x{puzzle.cols}", where)
         used = [(f"r{r + 1}c{c + 1}", x) for (r, c), x in puzzle.clues().items()]
         used += [(f"'{side}' {i + 1}", x) for (side, i), x in self.labels(puzzle).items()]
         for place, x in used:
             if LETTERS.index(str(x)) >= k:
                 raise InputError(f"letter {x} at {place} is not one of A-{LETTERS[k - 1]}", where)
 
+    def houses(self, puzzle: Puzzle) -> list[tuple[str, list[Cell], str]]:
+        """Rows and columns (and, with ``diagonals``, both main diagonals): each holds
+        every letter once."""
+        out = [(name, cells, "nmDupRow") for name, cells in lines(puzzle)]
+        if puzzle.param("diagonals"):
+            n = puzzle.rows
+            out += [(f"the {d} diagonal", cells, "nmDupDiag") for d, cells in (
+                ("main", [(i, i) for i in range(n)]), ("anti", [(i, n - 1 - i) for i in range(n)]))]
+        return out
+
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         values = range(1, self.letters(puzzle) + 1)
-        out: list[Rule] = [AllDifferent(cells, values, "nmDupRow", f"a letter repeats in {name}")
-                           for name, cells in lines(puzzle)]
+        houses = self.houses(puzzle)
+        out: list[Rule] = [AllDifferent(cells, values, code, f"a letter repeats in {name}")
+                           for name, cells, code in houses]
         return out + [Count([N(x, v) for x in cells], 1, cells, "nmMissRow",
                             f"{name} has no {LETTERS[v - 1]}", ">=")
-                      for name, cells in lines(puzzle) for v in values]
+                      for name, cells, _ in houses for v in values]
 
     def all_rules(self, puzzle: Puzzle) -> list[Rule]:
         """pzprjs's order: repeats, edge labels, then missing letters."""
@@ -205,16 +230,30 @@ class EasyAsAbc(EdgeGenre):
                 raise InputError(f"'{section}' must be two lines of {n} letters or '-'", block.where)
             for side, line in zip(sides, lines_):
                 for i, (tok, at) in enumerate(line):
-                    labels[(side, i)] = self.edge_label(tok, at)
-        blank = Puzzle(self.name, block.rows, block.cols, tuple((None,) * block.cols
-                                                                for _ in range(block.rows)))
-        puzzle = self.with_labels(blank.with_params(letters=int(depth)), labels)
+                    labels[(side, i)] = self.edge_label(janko_letter(tok, at), at)
+        problem = block.grid("problem")
+        givens = tuple((None,) * block.cols for _ in range(block.rows)) if problem is None else tuple(
+            tuple(self.parse_clue(janko_letter(tok, at), at) for tok, at in line) for line in problem)
+        blank = Puzzle(self.name, block.rows, block.cols, givens)
+        diagonals = "diagonals" in block.fields.get("puzzle", "").lower() or None
+        puzzle = self.with_labels(blank.with_params(letters=int(depth), diagonals=diagonals), labels)
         self.check_puzzle(puzzle, block.where)
         grid = block.grid("solution")
         if grid is None:
             return puzzle, None
         rows = ["".join("." if tok == "-" else tok.upper() for tok, _ in line) for line in grid]
         return puzzle, self.parse_solution(puzzle, rows, block.where)
+
+
+def janko_letter(token: str, where: str) -> str:
+    """A Janko label: a letter, ``-``, or a number standing for the letter of that place
+    (``1`` = A: Abc-End-View 185 and others write their labels so)."""
+    if token.isdigit() and token.isascii():
+        k = int(token)
+        if not 1 <= k <= len(LETTERS):
+            raise InputError(f"label {token} is no letter's number (1-26)", where)
+        return LETTERS[k - 1]
+    return token
 
 
 class AbcGeneration(EdgeGeneration):
