@@ -158,7 +158,7 @@ class Magnets(EdgeGenre):
                 across = section == "rlabels"
                 for side, sign in zip(sides, "+-"):
                     for i in range(n):
-                        line = solution[i] if across else [row[i] for row in solution]
+                        line = list(solution[i]) if across else [row[i] for row in solution]
                         labels[(side, i)] = sum(t == sign for t, _ in line)
                 continue
             if not lines or len(lines) != 2 or any(len(line) != n for line in lines):
