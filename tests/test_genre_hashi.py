@@ -83,22 +83,48 @@ def test_pzprjs_answer_is_the_unique_solution():
 
 
 @pytest.mark.parametrize("rows, expected", [
-    # a crossing: the middle cell's neighbours carry a bridge across it
-    (("..1..", "..|..", "1-|-1", "..|..", "..1.."),
-     [("lnCross", ((2, 2),)), ("lcDivided", ((2, 0), (2, 4)))]),
-    # bridges that stop in an empty cell or run off the grid (only our format can say so)
-    (("1-.1.", ".....", ".....", ".....", "....."),
-     [("lnDeadEnd", ((0, 2),)), ("nmLineLt", ((0, 3),))]),
-    (("1.|1.", ".....", ".....", ".....", "....."),
-     [("lnDeadEnd", ((0, 2), (1, 2))), ("lcDivided", ((0, 3),)), ("nmLineLt", ((0, 0),)),
+    # bridges that run off the grid (only our format can say so)
+    (("-1...", ".....", "....."), [("lnDeadEnd", ((0, 0),))]),
+    (("1..1|", "....1", "....."),
+     [("lnDeadEnd", ((0, 4),)), ("lcDivided", ((0, 3), (1, 4))), ("nmLineLt", ((0, 0),)),
       ("nmLineLt", ((0, 3),))]),
-    (("1=.1.", ".....", ".....", ".....", "....."),
-     [("lnDeadEnd", ((0, 2),)), ("nmLineGt", ((0, 0),)), ("nmLineLt", ((0, 3),))]),
 ])
 def test_own_codes_and_cells(rows, expected):
     puzzle = _puzzle(tuple("".join(ch if ch.isdigit() else "." for ch in row) for row in rows))
     got = HASHI.verify(puzzle, Solution(rows))
     assert [(v.code, v.cells) for v in got] == expected
+
+
+@pytest.mark.parametrize("rows, message", [
+    # a bridge that stops in an empty cell, or a crossing: two through cells side by side
+    # that disagree on the bridges between them (the answer contradicts itself)
+    (("1-.1.", "....."), "r1c3: '.' and '-' at r1c2 disagree on the bridges between them"),
+    (("1=.1.", "....."), "r1c3: '.' and '=' at r1c2 disagree on the bridges between them"),
+    (("1.|1.", "....."), "r2c3: '.' and '|' at r1c3 disagree on the bridges between them"),
+    (("..1..", "..|..", "1-|-1", "..|..", "..1.."),
+     "r3c3: '|' and '-' at r3c2 disagree on the bridges between them"),
+    # a '.' between two '-': the atoms they share alone would read it as a '-'
+    (("1-.-1",), "r1c3: '.' and '-' at r1c2 disagree on the bridges between them"),
+])
+def test_answers_that_contradict_themselves(rows, message):
+    puzzle = _puzzle(tuple("".join(ch if ch.isdigit() else "." for ch in row) for row in rows))
+    with pytest.raises(InputError) as err:
+        HASHI.parse_solution(puzzle, list(rows), "a.txt")
+    assert str(err.value) == "a.txt: " + message
+    assert [(v.code, v.message) for v in HASHI.verify(puzzle, Solution(rows))] == [("anBadChar", message)]
+
+
+def test_janko_answer_with_a_gap_in_a_bridge():
+    """Hashi 329's answer with r8c12 (inside a bridge of nine cells) made '.' read as the
+    published answer: both neighbours' claims set the atoms the '.' shares with them."""
+    doc = janko_doc("hashi", 12)
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
+    rows = list(doc.solution.rows)
+    assert rows[7][10:13] == "---"
+    rows[7] = rows[7][:11] + "." + rows[7][12:]
+    assert [v.message for v in HASHI.verify(doc.puzzle, Solution(tuple(rows)))] == [
+        "r8c12: '.' and '-' at r8c11 disagree on the bridges between them"]
 
 
 def test_question_mark_islands_take_any_number():

@@ -11,14 +11,18 @@ a node, where bridges end. A through cell's character names its axis and count (
 none, ``-`` ``=`` one / two across, ``|`` ``H`` one / two down). That a bridge goes
 straight on with the same count, and that two never cross, are rules
 (:class:`Straight`, :class:`NoCross`) rather than layer clauses: the check face reads
-each character's claim on its own, so neighbouring characters that disagree (a ``-``
-beside a ``.``) break a rule there instead of passing unseen.
+each character's claim on its own, so a bridge that runs off the grid or into a node
+from the side breaks a rule there instead of passing unseen. Two through cells side by
+side that disagree on the bridges between them (a ``-`` beside a ``.``, or a ``.``
+between two ``-``, which the shared atoms alone would read as a ``-``) make an answer
+that contradicts itself: a one-line InputError naming the cell.
 """
 from __future__ import annotations
 
 import random
 from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence
 
+from ...errors import InputError
 from ...puzzle import Cell, Puzzle, Violation
 from .lattice import inside
 from .model import Atom, Encoder, Layer, Lit, Rule, Values, bad_char
@@ -28,6 +32,12 @@ if TYPE_CHECKING:
 
 STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 AXES = {"h": ("E", "W"), "v": ("S", "N")}
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def _on(claim: tuple[str, int], d: str) -> int:
+    """How many bridges a through cell's claim (axis, count) puts on its side ``d``."""
+    return claim[1] if claim[0] and d in AXES[claim[0]] else 0
 
 
 def seg(cell: Cell, d: str, k: int = 1) -> Atom:
@@ -106,8 +116,15 @@ class Bridges(Layer):
         claim = self.claims.get(ch)
         if claim is None:
             raise bad_char(ch, cell, self.chars, where)
-        v.cell.setdefault(self.name, {})[cell] = claim
+        claims = v.cell.setdefault(self.name, {})
+        claims[cell] = claim
         axis, n = claim
+        for d in ("N", "W"):  # the neighbours read before (rows top down, left to right)
+            there = (cell[0] + STEP[d][0], cell[1] + STEP[d][1])
+            if there in claims and _on(claim, d) != _on(claims[there], OPPOSITE[d]):
+                raise InputError(f"r{cell[0] + 1}c{cell[1] + 1}: {ch!r} and "
+                                 f"{self.table[claims[there]]!r} at r{there[0] + 1}c{there[1] + 1} "
+                                 f"disagree on the bridges between them", where)
         for d in AXES[axis] if axis else ():
             if d in sides(v.puzzle, cell):
                 for k in range(1, n + 1):
