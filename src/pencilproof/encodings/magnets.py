@@ -158,8 +158,8 @@ class Magnets(EdgeGenre):
                 across = section == "rlabels"
                 for side, sign in zip(sides, "+-"):
                     for i in range(n):
-                        line = list(solution[i]) if across else [row[i] for row in solution]
-                        labels[(side, i)] = sum(t == sign for t, _ in line)
+                        seen = list(solution[i]) if across else [row[i] for row in solution]
+                        labels[(side, i)] = sum(t == sign for t, _ in seen)
                 continue
             if not lines or len(lines) != 2 or any(len(line) != n for line in lines):
                 raise InputError(f"'{section}' must be two lines of {n} counts (+, then -)",
