@@ -10,6 +10,9 @@ has exactly that fleet). Numbers are the ``top`` (ship cells per column) and ``l
 (per row) parameters: Janko's ``clabels`` and ``rlabels``. Givens are Janko's problem
 tokens: ``x`` water, ``o`` a one-cell ship, ``n`` ``s`` ``w`` ``e`` the north, south,
 west and east end of a ship, ``m`` a middle part. Answers shade the ship cells ``#``.
+A Janko page without a problem has no given parts; one without ``clabels``/``rlabels``
+or ``ships`` shows its solution's numbers and fleet, which are counted off it. Solution
+letters are read strictly (each the part its ship neighbours make of it).
 
 The rules are janko.at's (no touching diagonally); failcodes are pzprjs's (statuepark.js
 battleship, whose piece bank is the fleet), in its order: ``csPieceExtra``, ``bankGt``,
