@@ -47,6 +47,15 @@ def test_janko_direction_pairs_become_pipes():
     assert GENRE.janko_solution["ew"] == GENRE.janko_solution["wo"] == "-"
 
 
+
+def test_janko_pearls_written_as_numbers():
+    # Janko 029 (Iwa Daigeki) writes its pearls as pzprjs does, 1 white and 2 black:
+    # "2 - 1 - - - - - - 2 - - 2 - - - -" opens the problem.
+    doc = janko_doc("masyu", 12)
+    assert doc.puzzle.grid[0][:4] == ("b", None, "w", None)
+    res = check(doc.puzzle)
+    assert res.verdict.value == "unique" and res.solutions[0] == doc.solution
+
 # -- 2. pzprjs test/script/mashu.js -----------------------------------------------------
 # The script's board (url 6/6/1063000i3000; pzprv3 qnum 1 = white, 2 = black) and its
 # answers: after the clue rows come 6 rows of 5 "line to the right" values, then 5 rows of

@@ -191,7 +191,7 @@ class Masyu(KitGenre):
     formats = kit_formats(url_parts=("circle",), pzprv3_pid="mashu", pzpr_values={1: "w", 2: "b"},
                           pzprv3_layout=("flag:f", "qnum", "lines"), janko_names=("masyu",),
                           drawing=dict.fromkeys("|-LJ7F", "pipe"), blank=".")
-    janko_problem = {"-": None, "w": "w", "b": "b"}
+    janko_problem = {"-": None, "w": "w", "b": "b", "1": "w", "2": "b"}  # (1, 2: as pzprjs)
     janko_solution = {a + b: PIPES[frozenset((JANKO_DIRS[a], JANKO_DIRS[b]))]
                       for a in JANKO_DIRS for b in JANKO_DIRS if JANKO_DIRS[a] != JANKO_DIRS[b]}
     editor_candidates = (".", "w", "b")
