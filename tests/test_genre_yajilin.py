@@ -42,6 +42,15 @@ def test_janko_tokens():
     assert doc.solution.rows[0] == "#.F---7"
 
 
+
+def test_janko_x_in_the_problem_is_a_clue_cell_without_a_number():
+    # Janko 065 (Prasanna Seshadri): "- - - - x x - - - -"; the solution leaves both
+    # cells without line or shading ("- -"), as a clue cell.
+    doc = janko_doc("yajilin", 12)
+    assert doc.puzzle.grid[7][4:6] == ("?", "?")
+    res = check(doc.puzzle)
+    assert res.verdict.value == "unique" and res.solutions[0] == doc.solution
+
 # -- 2. pzprjs test/script/yajilin.js ---------------------------------------------------
 # The script's board (url 5/5/m32j10; pzprv3 "3,2" = direction 3 (left) and 2, "1,0" = up
 # and 0) and its answers, written by hand from the files: the "ans" rows give # for a

@@ -75,7 +75,8 @@ class Yajilin(KitGenre):
         return parse_arrow(token, where)
 
     def janko_clue(self, token: str, where: str) -> Clue:
-        return self.parse_clue(token, where)
+        # x: a clue cell with neither number nor arrow (no line, not shaded), as '?'
+        return self.parse_clue("?" if token == "x" else token, where)
 
     def fixed(self, puzzle: Puzzle, cell: Cell) -> Optional[str]:
         return "." if puzzle[cell] is not None else None
