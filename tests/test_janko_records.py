@@ -101,7 +101,7 @@ def row_number(cells: Callable[[Puzzle], list[Cell]],
     def change(doc: Document, i: int) -> Iterator[Change]:
         rng, rows = random.Random(i), doc.solution.rows
         r, c = rng.choice(cells(doc.puzzle))
-        other = rng.choice([ch for ch in rows[r] if ch not in ("#", rows[r][c])])
+        other = rng.choice([ch for ch in rows[r] if ch not in ("#", ".", rows[r][c])])
         yield put(rows, (r, c), other), lambda got: expect(got, (r, c))
     return change
 
