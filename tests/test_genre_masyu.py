@@ -122,6 +122,24 @@ def test_line_ends_that_disagree_are_reported():
     assert codes(puzzle([". .", ". ."]), ("|.", "|.")) == {"lnMismatch"}
 
 
+
+def test_answers_whose_cells_disagree_about_a_line_are_refused():
+    # Read from a file (text, Janko), not judged: the cell and the neighbour it names.
+    board = puzzle([". . .", ". . .", ". . ."])
+    with pytest.raises(InputError, match=r"^t\.txt: answer cell r1c2 has no line going west, "
+                                         r"but r1c1 has one going east$"):
+        GENRE.parse_solution(board, ["F..", "|..", "L-J"], "t.txt")
+    with pytest.raises(InputError, match=r"answer cell r1c2 has a line going west, but r1c1 has "
+                                         r"none going east$"):
+        GENRE.parse_solution(board, [". - 7", "| . |", "L - J"], "t.txt")
+    with pytest.raises(InputError, match=r"answer cell r1c1 has a line going north, out of the grid$"):
+        GENRE.parse_solution(puzzle([". .", ". ."]), ["|.", "|."], "t.txt")
+    # Janko 001's solution with r1c2's "ow" written "ns": r1c1 "so" goes east into it.
+    block = RECORDS[0]["janko"].replace("so ow ow sw", "so ns ow sw", 1)
+    with pytest.raises(InputError, match=r"answer cell r1c2 has no line going west, but r1c1 has "
+                                         r"one going east$"):
+        parse_janko(block, "x.txt")
+
 # -- 3. brute force ---------------------------------------------------------------------
 # Independent enumerator: every loop between cell centres (tests/enumerators.py), the
 # circles checked on its lines.

@@ -51,6 +51,15 @@ def test_janko_x_in_the_problem_is_a_clue_cell_without_a_number():
     res = check(doc.puzzle)
     assert res.verdict.value == "unique" and res.solutions[0] == doc.solution
 
+
+def test_janko_answers_whose_cells_disagree_are_refused():
+    # Janko 001's "x - se ew ew ew sw" with r1c6 written ns: r1c5 goes east into it.
+    doc = janko_lines("yajilin")[0]["janko"]
+    block = doc.replace("x - se ew ew ew sw", "x - se ew ew ns sw", 1)
+    with pytest.raises(InputError, match=r"answer cell r1c6 has no line going west, but r1c5 has "
+                                         r"one going east$"):
+        parse_janko(block, "x.txt")
+
 # -- 2. pzprjs test/script/yajilin.js ---------------------------------------------------
 # The script's board (url 5/5/m32j10; pzprv3 "3,2" = direction 3 (left) and 2, "1,0" = up
 # and 0) and its answers, written by hand from the files: the "ans" rows give # for a

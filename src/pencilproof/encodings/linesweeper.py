@@ -22,6 +22,7 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from ..solvers.backends import make_backend
 from .contract import Symmetry
+from .kit.layers import StrictLineAnswers
 from .kit import KitAnswer, KitGenre, Lines, Values, kit_formats
 from .kit.lattice import around, blocks
 from .kit.loops import LineDegrees, SingleLoop, degree
@@ -30,7 +31,7 @@ from .kit.paths import JANKO_PIPES, LoopCount, NoLine, first_answer, on_loop
 from .masyu import MasyuGeneration
 
 
-class Linesweeper(KitGenre):
+class Linesweeper(StrictLineAnswers, KitGenre):
     name = "linesweeper"
     aliases = ("line_sweeper",)
     summary = "draw one loop that avoids the numbers; a number counts loop cells around it"

@@ -11,8 +11,9 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
+from ...errors import InputError
 from ...puzzle import Cell
 from ..cnf import at_most_one, exactly_count
 from .model import N, S, Atom, Encoder, Layer, Lit, Values, bad_char
@@ -225,6 +226,46 @@ class Lines(Layer):
                density: float) -> list[Lit]:
         return [lit * (1 if rng.random() < density else -1)
                 for x in cells for _, lit in self._lits(e, x)]
+
+
+_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+_BACK = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def line_mismatch(v: Values, where: str) -> None:
+    """Raise an :class:`InputError` at the first cell whose line disagrees with its
+    neighbour's (the mismatches :meth:`Lines.read` records), or leaves the grid."""
+    found = v.cell.get("lines_mismatch", {})
+    if not found:
+        return
+    (r, c), d = min(found.items())
+    there = (r + STEP[d][0], c + STEP[d][1])
+    here = f"r{r + 1}c{c + 1}"
+    if not (0 <= there[0] < v.puzzle.rows and 0 <= there[1] < v.puzzle.cols):
+        raise InputError(f"answer cell {here} has a line going {_WORDS[d]}, out of the grid", where)
+    mine = d in v.cell.get("lines", {}).get((r, c), frozenset())
+    far = f"r{there[0] + 1}c{there[1] + 1}"
+    if mine:
+        raise InputError(f"answer cell {here} has a line going {_WORDS[d]}, but {far} has none "
+                         f"going {_WORDS[_BACK[d]]}", where)
+    raise InputError(f"answer cell {here} has no line going {_WORDS[d]}, but {far} has one "
+                     f"going {_WORDS[_BACK[d]]}", where)
+
+
+class StrictLineAnswers:
+    """A mixin for a kit genre on the :class:`Lines` layer (before ``KitGenre`` in its
+    bases): an answer read from a file (Janko, pzprv3, text) whose cells disagree about a
+    line between them, or that draws a line out of the grid, is an :class:`InputError`
+    naming the cell. (The verifier, given such rows, reports ``lnMismatch``.)"""
+
+    def parse_solution(self, puzzle: Any, rows: Sequence[str], where: str) -> Any:
+        answer = super().parse_solution(puzzle, rows, where)  # type: ignore[misc]
+        written = []
+        for row in (r.strip() for r in rows if r.strip()):
+            toks = row.split()
+            written.append("".join(toks) if len(toks) == puzzle.cols else row.replace(" ", ""))
+        line_mismatch(self.values(puzzle, written, where), where)  # type: ignore[attr-defined]
+        return answer
 
 
 def forbid_degrees(e: Encoder, lits: Sequence[Lit], allowed: set[int]) -> None:
