@@ -63,6 +63,16 @@ PZPRJS = [
 ORDER = ("cs2x2", "bkNoNum", "csDivide", "bkNumGe2", "bkSizeNe")
 
 
+@pytest.mark.parametrize("i", [12, 13])
+def test_janko_big_islands_in_time(i):
+    """Janko's Nurikabe 0687 (17x17, a 25 and two 13) and 0719 were unknown at 10 s: the
+    lazy island cuts took hundreds of rounds. Each number now owns exactly its count of
+    cells within reach, and its island is connected up front (Islands.owners)."""
+    doc = janko_doc("nurikabe", i)
+    res = check(doc.puzzle, time_limit=5)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
+
+
 def test_pzprjs_url_decodes():
     assert parse_url(URL) == _puzzle(GRID)
 
