@@ -62,6 +62,25 @@ def test_janko_directions_become_pipes_and_ends():
     assert GENRE.janko_solution["e"] == GENRE.janko_solution["o"] == ">"
 
 
+# Janko Arukone 445 (from puzz.link, 1.10.2014): its published answer fills every cell,
+# but the rule page says no cell needs a line, and this answer (two cells left empty,
+# no path touching itself) fits the same numbers: the page is not unique under its own
+# rules, so it is not in tests/data/janko (the checker answers `multiple`).
+ARUKONE_445 = ["- - - - - - - - - - 7 5", "- - - - - - 9 - - - - -", "- 10 - - - - - 10 14 3 - -",
+               "- - - 1 - - 14 - - - - -", "11 - - - 2 - - - 7 - - -", "- - - - - 3 - - - - 9 -",
+               "- 1 - - - - 4 - - - - -", "- - - 4 - - - 5 - - - 6", "- - - - - 12 - - 6 - - -",
+               "- - 8 2 13 - - - - - 12 -", "- - - - - 8 - - - - - -", "11 13 - - - - - - - - - -"]
+ARUKONE_445_OTHER = ("F---------<v", "|F---7>---7|", "|^F-7L-<vv||", "L-JvL7>-J|||", "vF-JvL--<|||",
+                     "||F-J>---J^|", "|^|F--<F---J", "|.|^F-7^F--<", "L7L7|vL7^F-7", ".|v^^L7L-Jv|",
+                     "FJL--<L---J|", "^>---------J")
+
+
+def test_janko_445_has_a_second_answer_under_its_rules():
+    board = puzzle([row.replace("-", ".") for row in ARUKONE_445])
+    assert GENRE.verify(board, KitAnswer(ARUKONE_445_OTHER)) == []
+    assert check(board).verdict.value == "multiple"
+
+
 def test_cells_may_stay_empty():
     # Janko's rule (and pzprjs's numlin): no line needs to pass every cell.
     assert [s.rows for s in count(puzzle(["1 1 ."])).solutions] == [("><.",)]
