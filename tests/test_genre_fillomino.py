@@ -14,9 +14,11 @@ from pencilproof.encodings.fillomino import Fillomino, random_regions
 from pencilproof.encodings.kit.regions import size_domains
 from pencilproof.errors import InputError
 from pencilproof.formats import parse_url
+from pencilproof.formats.janko import parse_janko
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.generator.minimize import minimize
 from pencilproof.puzzle import Puzzle, Solution
+from pencilproof.solvers.backends import make_backend
 
 FILLOMINO = get_genre("fillomino")
 DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -34,6 +36,58 @@ def test_janko_unclued_regions_larger_than_every_given():
     assert max(v for v in doc.puzzle.clues().values()) == 5
     assert "7" in "".join(doc.solution.rows)
     assert check(doc.puzzle).verdict is Verdict.UNIQUE
+
+
+# Janko's Fillomino 485 (https://www.janko.at/Raetsel/Fillomino/485.a.htm), its data block
+# as published (not in tests/data: test_janko_records changes a cell by its digit, and
+# this answer's '+' cells have none).
+J485 = """begin
+puzzle fillomino
+author Chris Green
+solver Jürgen Helbig
+source http://puzzleparade.blogspot.co.uk/
+info 213
+unit 30
+size 10
+problem
+- 5 - 5 - - 5 - - -
+5 - - - - 5 - - 5 -
+- - 5 - - - - 5 - 5
+- - - 5 - 5 - - - -
+55 - - - 5 - - - 5 -
+- - - - - 5 - 5 - -
+- 5 - - - - - - 5 -
+- - 5 - 5 - - 5 - -
+- 5 - - - 5 - - 5 -
+5 - - 5 - - - 5 - -
+solution
+5 5 5 5 55 5 5 55 55 55
+5 55 55 55 55 5 55 55 5 5
+55 55 5 5 55 5 55 5 5 5
+55 55 55 5 55 5 55 55 55 55
+55 5 55 5 5 55 55 5 5 55
+55 5 55 55 55 5 55 5 5 55
+55 5 5 55 55 5 55 55 5 55
+55 55 5 55 5 5 55 5 55 55
+55 5 55 55 55 5 55 5 5 55
+5 5 5 5 55 55 55 5 5 55
+end
+"""
+
+
+def test_janko_given_of_36_or_more():
+    """Janko's Fillomino 485: a 55 among 5s, its region of 55 cells written '+' (it was
+    refused: "clue 55 is out of range (1-35)")."""
+    doc = parse_janko(J485, "j485.txt")
+    assert doc.puzzle.grid[4][0] == 55 and doc.solution.rows[4] == "+5+55++55+"
+    res = check(doc.puzzle)
+    assert res.verdict is Verdict.UNIQUE and res.solutions[0] == doc.solution
+    # r1c4, a 5 beside the region, taken into it: 56 cells
+    rows = list(doc.solution.rows)
+    assert rows[0] == "5555+55+++"
+    rows[0] = "555++55+++"
+    found = FILLOMINO.verify(doc.puzzle, Solution(tuple(rows)))
+    assert ("bkSizeGt", "a region of 56 cells holds 55") in [(v.code, v.message) for v in found]
 
 
 # pzprjs test/script/fillomino.js. Its files hold givens, answer numbers and borders a
@@ -202,13 +256,14 @@ def _plus_groups(rows: tuple[str, ...]) -> list[int]:
     return sizes
 
 
-@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize("seed", range(40))
 def test_brute_force_with_plus(small_plus, seed):
     """Regions of 3 or more written '+': a group of '+' cells of at most 6 cells is one
     region (two touching ones would be 3 and 4 at least), so the count is exact; a
-    board with an answer whose group is larger is refused with an error."""
+    board with an answer whose group is larger is refused with an error. Givens of 3 to
+    6 are '+' cells whose region has exactly that many cells."""
     grid = _random_board(random.Random(100 + seed), [(3, 3), (2, 4)])
-    grid = tuple(tuple(v if v in (None, "?", 1, 2) else None for v in row) for row in grid)
+    grid = tuple(tuple(v if v in (None, "?") or v <= 6 else None for v in row) for row in grid)
     puzzle = Puzzle(small_plus.name, len(grid), len(grid[0]), grid)
     answers = {_rows(a, len(grid), len(grid[0]), 3) for a in _answers(grid)}
     if any(max(_plus_groups(a), default=0) > 6 for a in answers):
@@ -218,6 +273,20 @@ def test_brute_force_with_plus(small_plus, seed):
     else:
         res = count(puzzle, limit=None)
         assert res.complete and {s.rows for s in res.solutions} == answers
+
+
+def test_a_large_plus_group_is_refused_only_in_an_answer(small_plus):
+    """A group of more than 2 x 3 '+' cells could be one region or several: a candidate
+    that breaks another rule too is cut for that rule (Janko 209 and 296 were refused
+    while the solver was still searching), one that breaks none is refused."""
+    puzzle = _puzzle(("....2", "....."), small_plus.name)
+    lazy = small_plus.encode(puzzle, make_backend()).e.lazy[-1]
+    other = small_plus.values(puzzle, ("++++2", "+++++"), "a")  # a lone 2 beside 9 '+'
+    assert lazy.cuts(other)
+    with pytest.raises(InputError) as e:
+        lazy.cuts(small_plus.values(puzzle, ("+++++", "+++++"), "a"))
+    assert str(e.value) == ("r1c1: an answer has a group of 10 cells of regions of 3 or more, "
+                            "which answers cannot write (one region or several)")
 
 
 def test_plus_answers_read_and_verify(small_plus):
@@ -246,8 +315,8 @@ def test_size_domains():
 
 # -- input errors --------------------------------------------------------------------------
 @pytest.mark.parametrize("token, message", [
-    (0, "clue 0 is out of range (1-35)"),
-    ("36", "clue 36 is out of range (1-35)"),
+    (0, "clue 0 is out of range (1-72)"),
+    ("73", "clue 73 is out of range (1-72)"),
     ("x", "unknown token 'x' (expected '.', '?' or a number)"),
     (True, "a clue must be a number, got True"),
 ])
