@@ -277,7 +277,7 @@ def test_brute_force_with_plus(small_plus, seed):
 
 def test_a_large_plus_group_is_refused_only_in_an_answer(small_plus):
     """A group of more than 2 x 3 '+' cells could be one region or several: a candidate
-    that breaks another rule too is cut for that rule (Janko 209 and 296 were refused
+    that breaks another rule too is cut for that rule (Janko 209 and 589 were refused
     while the solver was still searching), one that breaks none is refused."""
     puzzle = _puzzle(("....2", "....."), small_plus.name)
     lazy = small_plus.encode(puzzle, make_backend()).e.lazy[-1]
