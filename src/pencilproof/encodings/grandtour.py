@@ -19,7 +19,7 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Violation
 from .contract import Glyph, JankoBlock
 from .kit import KitGeneration, KitGenre, Lines, Values, kit_formats
-from .kit.layers import PIPES, STEP, StrictLineAnswers, edge_atom
+from .kit.layers import PIPES, STEP, edge_atom
 from .kit.loops import LineDegrees, MustVisit, SingleLoop
 from .kit.model import Encoder, Lit, Rule
 
@@ -51,7 +51,7 @@ class Given(Rule):
         return [] if all(v[a] for a in self.atoms) else [self.broken([self.cell])]
 
 
-class GrandTour(StrictLineAnswers, KitGenre):
+class GrandTour(KitGenre):
     name = "grandtour"
     aliases = ("grand_tour",)
     summary = "draw one loop through every dot of the grid; given segments are part of it"

@@ -22,7 +22,6 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from ..solvers.backends import make_backend
 from .contract import Symmetry
-from .kit.layers import StrictLineAnswers
 from .kit import KitAnswer, KitGenre, Lines, Values, kit_formats
 from .kit.lattice import around, blocks
 from .kit.loops import LineDegrees, SingleLoop, degree
@@ -31,7 +30,7 @@ from .kit.paths import JANKO_PIPES, LoopCount, NoLine, first_answer, on_loop
 from .masyu import MasyuGeneration
 
 
-class Linesweeper(StrictLineAnswers, KitGenre):
+class Linesweeper(KitGenre):
     name = "linesweeper"
     aliases = ("line_sweeper",)
     summary = "draw one loop that avoids the numbers; a number counts loop cells around it"

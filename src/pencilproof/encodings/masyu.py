@@ -21,7 +21,7 @@ from ..puzzle import Cell, Clue, Puzzle, Violation
 from ..solvers.backends import Status, make_backend
 from .contract import Glyph, Symmetry
 from .kit import KitAnswer, KitEncoded, KitGeneration, KitGenre, Lines, Values, kit_formats
-from .kit.layers import PIPES, STEP, StrictLineAnswers, edge_atom
+from .kit.layers import PIPES, STEP, edge_atom
 from .kit.loops import LineDegrees, MustVisit, SingleLoop
 from .kit.model import Atom, Encoder, Lit, Rule
 
@@ -182,7 +182,7 @@ class MasyuGeneration(KitGeneration):
         return None
 
 
-class Masyu(StrictLineAnswers, KitGenre):
+class Masyu(KitGenre):
     name = "masyu"
     aliases = ("pearl",)
     url_pids = ("mashu",)

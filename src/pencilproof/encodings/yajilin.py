@@ -28,7 +28,6 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Violation
 from ..solvers.backends import make_backend
 from .contract import ClueKey, Glyph
-from .kit.layers import StrictLineAnswers
 from .kit import Count, KitAnswer, KitGeneration, KitGenre, S, Values, kit_formats
 from .kit.arrows import ARROW_MARKS, ahead, arrow_of, parse_arrow
 from .kit.loops import LineDegrees, SingleLoop
@@ -52,7 +51,7 @@ class NoArrow(Rule):
         return [self.broken([self.cell])]
 
 
-class Yajilin(StrictLineAnswers, KitGenre):
+class Yajilin(KitGenre):
     name = "yajilin"
     aliases = ("yajirin",)
     url_pids = ("yajilin",)

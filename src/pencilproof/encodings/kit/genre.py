@@ -25,7 +25,7 @@ from ...solvers.backends import Status, make_backend
 from ..base import choose_encoding, read_number
 from ..contract import ClueKey, FormatSpec, Generation, Genre, JankoBlock, Switchable, Symmetry
 from .lattice import check_areas_connected, parse_areas
-from .layers import number_char
+from .layers import line_mismatch, number_char
 from .model import BadAnswerChar, Encoder, Layer, Lazy, Lit, Rule, Values
 
 if TYPE_CHECKING:
@@ -249,6 +249,7 @@ class KitGenre(Genre):
                     cells[j] = number_char(int(tok))
         rows2 = ["".join(cells) for cells in out]
         v = self.values(puzzle, rows2, where)
+        line_mismatch(v, where)  # a written answer is read strictly (the verifier is not)
         return KitAnswer(self.rows_of(puzzle, v.__getitem__), puzzle)
 
     # -- encoding and verifying ------------------------------------------------------------

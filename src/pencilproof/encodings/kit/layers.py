@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from ...errors import InputError
 from ...puzzle import Cell
@@ -234,7 +234,9 @@ _BACK = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 def line_mismatch(v: Values, where: str) -> None:
     """Raise an :class:`InputError` at the first cell whose line disagrees with its
-    neighbour's (the mismatches :meth:`Lines.read` records), or leaves the grid."""
+    neighbour's (the mismatches :meth:`Lines.read` records), or leaves the grid: an answer
+    read from a file (Janko, pzprv3, text) of any genre on the :class:`Lines` layer is
+    read strictly, while the verifier, given such rows, reports ``lnMismatch``."""
     found = v.cell.get("lines_mismatch", {})
     if not found:
         return
@@ -250,22 +252,6 @@ def line_mismatch(v: Values, where: str) -> None:
                          f"going {_WORDS[_BACK[d]]}", where)
     raise InputError(f"answer cell {here} has no line going {_WORDS[d]}, but {far} has one "
                      f"going {_WORDS[_BACK[d]]}", where)
-
-
-class StrictLineAnswers:
-    """A mixin for a kit genre on the :class:`Lines` layer (before ``KitGenre`` in its
-    bases): an answer read from a file (Janko, pzprv3, text) whose cells disagree about a
-    line between them, or that draws a line out of the grid, is an :class:`InputError`
-    naming the cell. (The verifier, given such rows, reports ``lnMismatch``.)"""
-
-    def parse_solution(self, puzzle: Any, rows: Sequence[str], where: str) -> Any:
-        answer = super().parse_solution(puzzle, rows, where)  # type: ignore[misc]
-        written = []
-        for row in (r.strip() for r in rows if r.strip()):
-            toks = row.split()
-            written.append("".join(toks) if len(toks) == puzzle.cols else row.replace(" ", ""))
-        line_mismatch(self.values(puzzle, written, where), where)  # type: ignore[attr-defined]
-        return answer
 
 
 def forbid_degrees(e: Encoder, lits: Sequence[Lit], allowed: set[int]) -> None:
