@@ -39,7 +39,7 @@ from pencilproof.checker import Verdict, check  # noqa: E402
 from pencilproof.encodings import get_genre  # noqa: E402
 from pencilproof.errors import InputError  # noqa: E402
 from pencilproof.formats.janko import parse_janko  # noqa: E402
-from pencilproof.puzzle import Solution  # noqa: E402
+from pencilproof.puzzle import Puzzle, Solution  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "data" / "janko"
 
@@ -54,15 +54,19 @@ class Page:
     detail: str = ""
 
 
-def changed(solution: Solution) -> Solution:
-    """The solution with its middle cell changed to another character it uses."""
-    chars = sorted({ch for row in solution.rows for ch in row})
-    r = len(solution.rows) // 2
-    row = solution.rows[r]
-    c = len(row) // 2
+def changed(puzzle: Puzzle, solution: Solution) -> Solution:
+    """The solution with one cell changed to another character it uses: the cell nearest
+    the middle that the puzzle leaves open (a given's cell may be written two ways, as
+    Shakashaka's numbered black cells are), else the middle one."""
+    rows = solution.rows
+    chars = sorted({ch for row in rows for ch in row})
+    mid = (len(rows) // 2, len(rows[0]) // 2)
+    open_cells = sorted((x for x in puzzle.cells() if puzzle[x] is None),
+                        key=lambda x: (abs(x[0] - mid[0]) + abs(x[1] - mid[1]), x))
+    r, c = open_cells[0] if open_cells else mid
+    row = rows[r]
     other = next((ch for ch in chars if ch != row[c]), "." if row[c] != "." else "#")
-    new = row[:c] + other + row[c + 1:]
-    return type(solution)(solution.rows[:r] + (new,) + solution.rows[r + 1:])
+    return type(solution)(rows[:r] + (row[:c] + other + row[c + 1:],) + rows[r + 1:])
 
 
 def judge(job: tuple[str, int, str, float, str | None]) -> Page:
@@ -93,7 +97,7 @@ def judge(job: tuple[str, int, str, float, str | None]) -> Page:
         return Page(path, line_no, name, "wrong", cpu, got + cells)
     genre = get_genre(doc.puzzle.genre)
     try:
-        verifies = genre.verify(doc.puzzle, changed(doc.solution)) == []
+        verifies = genre.verify(doc.puzzle, changed(doc.puzzle, doc.solution)) == []
     except InputError:
         verifies = False  # a character the genre cannot hold is "not a solution"
     if verifies:

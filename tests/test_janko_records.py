@@ -127,10 +127,12 @@ def ripple(doc: Document, i: int) -> Iterator[Change]:
 
 
 def fillomino(doc: Document, i: int) -> Iterator[Change]:
-    """A cell without a given takes the next number (9 wraps to 1)."""
+    """A cell without a given takes the next number (9 wraps to 1; a cell of a region of
+    36 or more, ``+``, takes 1)."""
     r, c = random.Random(i).choice(free(doc.puzzle))
     ch = doc.solution.rows[r][c]
-    yield put(doc.solution.rows, (r, c), DIGITS[DIGITS.index(ch) % 9 + 1]), bool
+    yield put(doc.solution.rows, (r, c), DIGITS[DIGITS.index(ch) % 9 + 1] if ch in DIGITS[1:10]
+              else "1"), bool
 
 
 def hidoku(doc: Document, i: int) -> Iterator[Change]:

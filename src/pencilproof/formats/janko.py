@@ -51,7 +51,7 @@ SECTION_ENDS = {"end", "problem", "solution", "moves", "areas"}
 SECTIONS = {"problem", "solution", "areas", "clabels", "rlabels", "moves", "labels",
             "diagonals", "patternx", "patterny"}
 #: One-line fields some genres carry (Battleships' fleet).
-EXTRA_FIELDS = {"ships", "depth", "size", "rows", "cols"}
+EXTRA_FIELDS = {"ships", "depth", "size", "rows", "cols", "mines"}
 
 
 def _norm(name: str) -> str:
