@@ -36,6 +36,7 @@ from typing import Any, Iterator, Optional, Sequence
 
 from .checker import check
 from .errors import InputError, install_hint
+from .solvers import deadline as interrupts
 
 log = logging.getLogger("pencilproof.cluster")
 
@@ -212,13 +213,28 @@ def workers(client: Any) -> int:
         return 1
 
 
+#: Seconds of one wait on the scheduler between two looks at a Ctrl-C (the handler only
+#: remembers it: a wait on Dask's futures is never interrupted from inside, where Dask's
+#: own code would catch it or drop it).
+POLL_EVERY = 0.2
+
+
 def wait_first(distributed: Any, pending: set[Any], timeout: Optional[float]) -> set[Any]:
-    """The futures that finished within ``timeout`` seconds (empty set: none did)."""
-    try:
-        done, _ = distributed.wait(list(pending), timeout=timeout, return_when="FIRST_COMPLETED")
-    except (TimeoutError, distributed.TimeoutError):
-        return set()
-    return set(done)
+    """The futures that finished within ``timeout`` seconds (empty set: none did). A
+    Ctrl-C or SIGTERM that arrives meanwhile is raised here within :data:`POLL_EVERY`."""
+    until = None if timeout is None else time.monotonic() + timeout
+    futures = list(pending)
+    while True:
+        interrupts.poll()
+        step = POLL_EVERY if until is None else min(POLL_EVERY, until - time.monotonic())
+        if step <= 0:
+            return set()
+        try:
+            done, _ = distributed.wait(futures, timeout=step, return_when="FIRST_COMPLETED")
+        except (TimeoutError, distributed.TimeoutError):
+            continue
+        interrupts.poll()
+        return set(done)
 
 
 def failure(future: Any) -> str:

@@ -23,7 +23,7 @@ import time
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from ..errors import InputError
-from .deadline import TimeUp, deferred, poll
+from .deadline import TimeUp, deferred, poll, watch
 
 
 class Status(enum.Enum):
@@ -218,6 +218,11 @@ class CadicalBackend(_Counting):
             self._handle = None
             self._add = lambda _, lits: self._s.add_clause(lits)
             self._solve_lim = None
+        #: CaDiCaL's own solve and terminate, called through ctypes (None: not found;
+        #: solves then run in budgeted slices): see _solve_native.
+        native = _cadical_native() if self._handle is not None else None
+        self._native = native
+        self._ptr = native.pointer(self._handle) if native is not None else None
 
     def add_clause(self, lits: Sequence[int]) -> None:
         self.nclauses += 1
@@ -282,6 +287,35 @@ class CadicalBackend(_Counting):
         return ok
 
     def _solve_until(self, assumptions: list[int], deadline: float | None) -> bool | None:
+        if self._native is not None:
+            return self._solve_native(assumptions, deadline)
+        return self._solve_sliced(assumptions, deadline)
+
+    def _solve_native(self, assumptions: list[int], deadline: float | None) -> bool | None:
+        """One CaDiCaL solve, stopped by CaDiCaL's own ``terminate()``: the watchdog
+        calls it at the deadline or when a signal arrives (the solve runs with the GIL
+        released, through ctypes). Nothing is ever raised inside it: a stop that is due
+        is raised here, after it returned. A solve ended by a signal meant for no one
+        here (a cancel of another job) goes on where it stopped (CaDiCaL keeps what it
+        learned)."""
+        native, ptr = self._native, self._ptr
+        assert native is not None and ptr is not None
+        while True:
+            poll()
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            for lit in assumptions:
+                native.assume(ptr, lit)
+            with watch(native.stopper(ptr), deadline):
+                res = native.solve(ptr)
+            if res in (10, 20):
+                ok: bool = res == 10
+                inner = self._s.solver  # python-sat's get_core/get_model read these
+                inner.status, inner.prev_assumps = ok, assumptions
+                return ok
+            self._s.solver.status = None
+
+    def _solve_sliced(self, assumptions: list[int], deadline: float | None) -> bool | None:
         """Solve in conflict-budgeted slices until an answer or the deadline (None: none).
 
         python-sat cannot interrupt CaDiCaL, but a conflict budget per call works and
@@ -355,6 +389,56 @@ class CadicalBackend(_Counting):
             self._s.delete()
 
 
+#: Per-thread z3 contexts (and their term caches) of solvers made off the main thread.
+_Z3_LOCAL = threading.local()
+
+
+class _CadicalNative:
+    """CaDiCaL's C++ ``solve``, ``assume`` and ``terminate`` in python-sat's module,
+    called through ctypes: python-sat's own solve holds the GIL and has no interrupt for
+    CaDiCaL (its ``interrupt()`` raises NotImplementedError), and its SIGINT handling
+    longjmps out of CaDiCaL. ctypes releases the GIL, so the watchdog thread can call
+    ``terminate()`` (which only sets a flag CaDiCaL polls, and is reset at the end of a
+    solve) while the solve runs."""
+
+    def __init__(self, lib: Any, ctypes: Any) -> None:
+        P, Int = ctypes.c_void_p, ctypes.c_int
+        ns = "_ZN10CaDiCaL1956Solver"
+        self.solve = getattr(lib, ns + "5solveEv")
+        self.solve.argtypes, self.solve.restype = [P], Int
+        self.assume = getattr(lib, ns + "6assumeEi")
+        self.assume.argtypes, self.assume.restype = [P, Int], None
+        self.terminate = getattr(lib, ns + "9terminateEv")
+        self.terminate.argtypes, self.terminate.restype = [P], None
+        get = ctypes.pythonapi.PyCapsule_GetPointer
+        get.argtypes, get.restype = [ctypes.py_object, ctypes.c_char_p], P
+        self._get = get
+
+    def pointer(self, capsule: Any) -> int:
+        return int(self._get(capsule, None))
+
+    def stopper(self, ptr: int) -> Callable[[], None]:
+        terminate = self.terminate
+        return lambda: terminate(ptr)
+
+
+_native_cache: list[Any] = []
+
+
+def _cadical_native() -> _CadicalNative | None:
+    """The ctypes calls into python-sat's CaDiCaL 1.9.5, or None where its symbols are
+    not found (another python-sat build: budgeted slices then)."""
+    if not _native_cache:
+        try:
+            import ctypes
+            from pysat.solvers import pysolvers
+            _native_cache.append(_CadicalNative(ctypes.CDLL(pysolvers.__file__), ctypes))
+        except (ImportError, OSError, AttributeError):  # pragma: no cover - another build
+            _native_cache.append(None)
+    native: _CadicalNative | None = _native_cache[0]
+    return native
+
+
 class Z3Backend(_Counting):
     """z3, the reference solver: every test must pass on it.
 
@@ -411,8 +495,20 @@ class Z3Backend(_Counting):
         super().__init__()
         import z3
         self._z3 = z3
-        self._ctx = Z3Backend._fresh_ctx or z3.main_ctx()
+        # A z3 context is not thread-safe: solvers made in another thread (a Dask
+        # worker's task threads) each take their thread's own context and term caches.
+        local = None if threading.current_thread() is threading.main_thread() else _Z3_LOCAL
+        if local is not None and getattr(local, "ctx", None) is None:
+            local.ctx, local.terms = z3.Context(), None
+        self._ctx = (local.ctx if local is not None
+                     else Z3Backend._fresh_ctx or z3.main_ctx())
         self._s = z3.SolverFor(self.logic, ctx=self._ctx) if self.logic else z3.Solver(ctx=self._ctx)
+        # z3's own SIGINT handler (for the length of each check) would keep a Ctrl-C or a
+        # web cancel from Python: off, the watchdog interrupts the check instead.
+        try:
+            self._s.set("ctrl_c", False)
+        except z3.Z3Exception:  # pragma: no cover - a z3 without the parameter
+            pass
         self._bool = z3.BoolSort(self._ctx)
         self._pending: list[Sequence[int]] = []  # clauses not yet given to z3
         self._broken = False  # a hand-over was interrupted: every later solve is unknown
@@ -422,15 +518,19 @@ class Z3Backend(_Counting):
         self._model = None
         if Z3Backend._capi is None:
             Z3Backend._capi = self._c_functions(z3)
-        terms = Z3Backend._terms
+        terms = Z3Backend._terms if local is None else local.terms
         if terms is None or terms["ctx"] is not self._ctx:
             # Variable v is the same z3 constant in every solver of a context, so its
             # terms and declaration are built once per process, not once per puzzle.
             truth = (z3.BoolVal(True, self._ctx), z3.BoolVal(False, self._ctx))
-            terms = Z3Backend._terms = {
+            terms = {
                 "ctx": self._ctx, "consts": {}, "atoms": {}, "addrs": {}, "decls": {},
                 "keep": list(truth),
                 "truth": tuple(t.as_ast().value for t in truth) if self._capi else (None, None)}
+            if local is None:
+                Z3Backend._terms = terms
+            else:
+                local.terms = terms
         self._consts: dict[int, Any] = terms["consts"]    # variable -> z3 constant
         self._atoms: dict[int, Any] = terms["atoms"]      # literal -> z3 term (constant or its Not)
         self._addrs: dict[int, Any] = terms["addrs"]      # literal -> address of that term
@@ -589,7 +689,10 @@ class Z3Backend(_Counting):
             finally:
                 timer.cancel()
                 if fired:  # this context stays cancelled: later solvers take a new one
-                    Z3Backend._fresh_ctx = self._z3.Context()
+                    if threading.current_thread() is threading.main_thread():
+                        Z3Backend._fresh_ctx = self._z3.Context()
+                    else:
+                        _Z3_LOCAL.ctx = self._z3.Context()
                     self._broken = True
             return not fired
         api = self._capi
@@ -662,8 +765,19 @@ class Z3Backend(_Counting):
             self._s.set("timeout", self.MAX_TIMEOUT_MS + 1)  # z3's "no timeout"
             self._timeout = False
         t0 = time.perf_counter()
+        atoms = [self._atom(x) for x in assumptions]
         try:
-            r = self._s.check(*[self._atom(x) for x in assumptions])
+            for _ in range(self.MAX_RESUMES):
+                # z3's check runs with the GIL released (ctypes): the watchdog interrupts
+                # it on a signal; its deadline is z3's own timeout.
+                with watch(self._ctx.interrupt) as watched:
+                    r = self._s.check(*atoms)
+                if r != z3.unknown or not watched.fired:
+                    break
+                poll()  # the interrupt was for us: raised here, after the check
+                if deadline is not None and time.monotonic() >= deadline:
+                    break
+                # a signal meant for no one here (another job's cancel): check again
         finally:
             self.solve_seconds += time.perf_counter() - t0
         if r == z3.sat:
@@ -674,14 +788,16 @@ class Z3Backend(_Counting):
         self._raise_if_interrupted(deadline)
         return Status.UNKNOWN
 
+    #: Checks resumed after interrupts that were not for this process's work, at most.
+    MAX_RESUMES = 100
+
     def _raise_if_interrupted(self, deadline: float | None) -> None:
-        """z3 catches SIGINT (Ctrl-C) during ``check`` and returns unknown, reason
-        "interrupted from keyboard" (``Context.interrupt()``: "interrupted"). That is not a
-        verdict: raise KeyboardInterrupt, as Python would have without z3. "canceled"
-        counts too unless the deadline has passed (then it is the time limit)."""
+        """An unknown that is an interrupt, not a verdict: what is due (Ctrl-C, a cancel)
+        is raised, synchronously, after the check returned. (z3's own SIGINT handler,
+        switched off in __init__, answers "interrupted from keyboard".)"""
+        poll()  # a stop that is due (Ctrl-C, a cancel) is raised here
         reason = self._s.reason_unknown()
-        if "interrupt" in reason or ("cancel" in reason and (
-                deadline is None or time.monotonic() < deadline - 0.05)):
+        if "keyboard" in reason:  # pragma: no cover - z3's own handler (no ctrl_c parameter)
             raise KeyboardInterrupt(f"z3: {reason}")
 
     def core(self) -> None:

@@ -8,8 +8,15 @@ use every core.
 Why cancellable: a setter edits faster than a hard puzzle is checked. A newer edit from
 the same page cancels the stale check: a job still queued never starts (its id goes into
 a shared ring the worker reads first), and a running one is interrupted: its worker gets
-SIGINT, which it turns into :class:`~.jobs.Cancelled` only while that very job runs
-(CaDiCaL with a time limit searches in slices of at most 0.25 s, so it stops within one).
+SIGINT. Its handler never raises (a raise lands wherever the worker is, once inside
+python-sat's ``Solver.__del__``: "double free or corruption"): it asks for
+:class:`~.jobs.Cancelled` (:func:`~..solvers.deadline.request`) only while that very job
+runs, the solver's own interrupt stops the solve under way (the watchdog hears the signal),
+and the cancel is raised at the next check after it.
+
+A worker that dies anyway (a crash in native code, the OOM killer) fails no request for
+good: the pool is restarted and each request it held runs once more on a fresh worker;
+the answer says so (``retried``). A second death is reported (500).
 """
 from __future__ import annotations
 
@@ -24,6 +31,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Optional
 
 from . import jobs
+from ..solvers import deadline as interrupts
 
 RING = 256            # recently cancelled job ids the workers can see
 QUEUE_POLL = 0.05     # seconds between looks at whether a queued job has started
@@ -37,9 +45,10 @@ _current = 0
 
 
 def _interrupt(signum: int, frame: Any) -> None:
-    """SIGINT in a worker: cancel the running job if it is the one meant, else ignore."""
+    """SIGINT in a worker: cancel the running job if it is the one meant, else ignore.
+    Nothing is raised here: the cancel is due, and raised at the next check."""
     if _current and _slots[_slot * _STRIDE + 2] == _current:
-        raise jobs.Cancelled()
+        interrupts.request(jobs.Cancelled)
 
 
 def _init(slots: Any, ring: Any, lock: Any) -> None:
@@ -52,6 +61,7 @@ def _init(slots: Any, ring: Any, lock: Any) -> None:
                 _slot = i
                 break
     signal.signal(signal.SIGINT, _interrupt)
+    interrupts.watch_signals()  # the watchdog hears a cancel while a solve runs
     os.environ["PENCILPROOF_THREADS"] = "1"  # one of the pool's processes: one thread each
     if hasattr(signal, "pthread_sigmask"):  # born with SIGINT blocked (see _submit)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
@@ -70,6 +80,7 @@ def _run(job: int, op: str, payload: Any) -> jobs.Result:
     finally:
         _current = 0
         _slots[_slot * _STRIDE + 1] = 0
+        interrupts.clear_request()
 
 
 def _warm() -> int:
@@ -77,6 +88,9 @@ def _warm() -> int:
 
 
 # -- in the server -----------------------------------------------------------------------------
+#: What :meth:`SolverPool._run_once` returns when the worker running the job died.
+_DIED: jobs.Result = (500, {"error": "a solver process died"}, jobs.JSON)
+
 class Busy(Exception):
     """More jobs are waiting than the pool accepts: the server answers 503."""
 
@@ -95,6 +109,10 @@ class SolverPool:
         self._doomed: set[int] = set()  # cancelled, not yet finished
         self._executor: Optional[concurrent.futures.ProcessPoolExecutor] = None
         self._warming: Optional[asyncio.Future[None]] = None
+        self._executor_of: dict[int, Any] = {}  # job -> the executor it was sent to
+        #: Workers seen to die (each request on one counts) and requests run again.
+        self.deaths = 0
+        self.retries = 0
         self._start()
 
     def _start(self) -> None:
@@ -150,10 +168,32 @@ class SolverPool:
         self.cancel(job)
         return True
 
+    #: What a request run again after its worker died says (``retried`` in a JSON answer).
+    RETRIED = "a solver process died; the request was run again on a fresh one"
+    DIED = {"error": "a solver process died twice on this request; the pool was restarted"}
+
     async def run(self, op: str, payload: Any, client: str | None = None,
                   timeout: float | None = None) -> jobs.Result:
         """Run one job off the event loop. A job from ``client`` cancels that client's
-        previous job; ``timeout`` (seconds) cancels this one and answers 504."""
+        previous job; ``timeout`` (seconds) cancels this one and answers 504. A worker
+        that dies under it: the job runs once more on a fresh worker (a newer job of the
+        same client meanwhile makes it cancelled instead)."""
+        result = await self._run_once(op, payload, client, timeout)
+        if result is not _DIED:
+            return result
+        if client is not None and client in self._latest:  # a newer job of its client came
+            return 409, {"error": "cancelled by a newer request"}, jobs.JSON
+        self.retries += 1
+        result = await self._run_once(op, payload, client, timeout)
+        if result is _DIED:
+            return 500, dict(self.DIED), jobs.JSON
+        status, body, media = result
+        if isinstance(body, dict):
+            body = {**body, "retried": self.RETRIED}
+        return status, body, media
+
+    async def _run_once(self, op: str, payload: Any, client: str | None,
+                        timeout: float | None) -> jobs.Result:
         assert self._executor is not None
         older = self._latest.get(client) if client is not None else None
         if older is not None:
@@ -167,8 +207,9 @@ class SolverPool:
             future = self._submit(_run, job, op, payload)
         except BrokenProcessPool:
             self._restart()
-            return 500, {"error": "a solver process died; the pool was restarted"}, jobs.JSON
+            future = self._submit(_run, job, op, payload)
         self._futures[job] = future
+        self._executor_of[job] = self._executor
         try:
             return await self._result(job, asyncio.wrap_future(future), timeout)
         except asyncio.TimeoutError:
@@ -180,9 +221,12 @@ class SolverPool:
             self.cancel(job)  # the request itself went away (the client disconnected)
             raise
         except BrokenProcessPool:
-            self._restart()
-            return 500, {"error": "a solver process died; the pool was restarted"}, jobs.JSON
+            self.deaths += 1
+            if self._executor_of.get(job) is self._executor:
+                self._restart()  # (the first of its requests to hear of it restarts it)
+            return _DIED
         finally:
+            self._executor_of.pop(job, None)
             self._futures.pop(job, None)
             self._doomed.discard(job)
             if client is not None and self._latest.get(client) == job:
