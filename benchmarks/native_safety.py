@@ -111,6 +111,15 @@ def web(args: argparse.Namespace) -> int:
             time.sleep(0.1)
         pool = workers_of(server.pid)
         t0 = time.monotonic()
+        lock = threading.Lock()
+
+        def record(res: tuple[int, dict[str, Any]]) -> None:
+            status, body = res
+            with lock:
+                counts[{200: "verdict", 409: "cancelled", 504: "timeout"}.get(
+                    status, f"http {status}")] += 1
+                if "retried" in body:
+                    counts["retried"] += 1
         for rnd in range(args.rounds):
             def client(name: str, genre: str, n: int, seed: int) -> None:
                 crng = random.Random(seed)
@@ -125,15 +134,6 @@ def web(args: argparse.Namespace) -> int:
                 for th in threads:
                     th.join()
 
-            lock = threading.Lock()
-
-            def record(res: tuple[int, dict[str, Any]]) -> None:
-                status, body = res
-                with lock:
-                    counts[{200: "verdict", 409: "cancelled", 504: "timeout"}.get(
-                        status, f"http {status}")] += 1
-                    if "retried" in body:
-                        counts["retried"] += 1
             g1, g2 = rng.choice(GENRES[:6]), rng.choice(GENRES)
             a = threading.Thread(target=client, args=("a", g1, 20, rng.random()))
             b = threading.Thread(target=client, args=("b", g2, 6, rng.random()))
