@@ -61,6 +61,17 @@ def test_janko_record_is_unique_with_its_published_solution(i):
             assert GENRE.verify(doc.puzzle, KitAnswer(tuple(changed))), (r, c)
 
 
+def test_a_big_page_is_connected_up_front():
+    """Janko Galaxien (17x17, 55 dots, the last record): each galaxy's connectivity is in
+    the encoding (levels towards its dot), so no lazy cut is needed; the lazy cuts alone
+    took 27 rounds and 3158 cuts, past 10 s."""
+    doc = parse_janko(RECORDS[-1]["janko"], f"galaxies.jsonl:{len(RECORDS)}")
+    assert (doc.puzzle.rows, doc.puzzle.cols) == (17, 17)
+    res = check(doc.puzzle)
+    assert res.verdict.value == "unique" and res.solutions[0] == doc.solution
+    assert res.stats["cuts"] == 0
+
+
 def test_janko_dots_and_labels():
     # Janko 001 row 1 "- 0 - - - 3 -": a dot in r1c2's centre, one on r1c6's lower right
     # corner; its region 6 is r1c6-r2c7, region 1 r1c1-r1c3 around the centre of r1c2.
