@@ -47,7 +47,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 PP = os.environ.get("P") or str(ROOT / ".venv" / "bin" / "pencilproof")
 MEMORY = re.compile(r"double free|invalid pointer|corrupted|Segmentation|Fatal Python error|"
-                    r"Aborted|malloc\(\)|free\(\)")
+                    r"Aborted|malloc\(\)|free\(\)|Exception ignored")
 ENV = {**os.environ, "MALLOC_CHECK_": "3", "PYTHONFAULTHANDLER": "1"}
 GENRES = ["slitherlink", "masyu", "country", "linesweeper", "nurikabe", "akari", "sudoku",
           "tapa", "binairo", "kurodoko", "yajilin", "starbattle", "hitori", "shakashaka"]
@@ -183,7 +183,7 @@ def cli(args: argparse.Namespace) -> int:
         cmd = rng.choice(["check", "check", "minimize"])
         mode = rng.choice(["interrupt", "deadline"])
         argv = [PP, cmd, "-q"]
-        limit = round(rng.uniform(0.3, 3.0), 2)
+        limit = round(rng.uniform(0.3, args.most), 2)
         if mode == "deadline":
             argv += ["--time-limit" if cmd == "check" else "--max-time", str(limit)]
         argv.append(str(files[g, n]))
@@ -193,7 +193,7 @@ def cli(args: argparse.Namespace) -> int:
         sent = None
         if mode == "interrupt":
             try:
-                p.wait(rng.uniform(0.05, 3.0))
+                p.wait(rng.uniform(0.05, args.most))
             except subprocess.TimeoutExpired:
                 os.killpg(p.pid, signal.SIGINT)
                 sent = time.monotonic()
@@ -278,6 +278,8 @@ def main() -> int:
     ap.add_argument("--gap", type=float, default=0.05, help="web: most seconds between edits")
     ap.add_argument("--time-limit", type=float, default=5.0, help="web: each check's limit")
     ap.add_argument("--runs", type=int, default=100, help="cli/cluster: runs")
+    ap.add_argument("--most", type=float, default=3.0,
+                    help="cli: the latest SIGINT and the longest --time-limit, seconds")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     return {"web": web, "cli": cli, "cluster": cluster}[args.scenario](args)

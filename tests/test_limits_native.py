@@ -25,7 +25,7 @@ from pencilproof.solvers.backends import CadicalBackend, Status, Z3Backend
 ROOT = Path(__file__).parent.parent
 UNIQUE = "https://puzz.link/p?canal/6/6/3i3h2z4h5i2"
 MEMORY_ERRORS = ("double free", "invalid pointer", "corrupted", "Segmentation",
-                 "Fatal Python error", "Aborted", "free()")
+                 "Fatal Python error", "Aborted", "free()", "Exception ignored")
 
 
 def _pigeonhole(b, n: int) -> None:

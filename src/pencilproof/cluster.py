@@ -151,14 +151,19 @@ def _check_tcp(address: str) -> None:
 
 
 def _ignore_sigint() -> Any:
-    if threading.current_thread() is not threading.main_thread():
+    """SIGINT blocked (not ignored) while the local cluster starts: its workers inherit
+    the mask through exec and never see a Ctrl-C, and one that arrives meanwhile is
+    delivered to this process when the block ends (ignoring it lost it: the batch ran on
+    to its end, exit 0)."""
+    if threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "pthread_sigmask"):
         return None
-    return signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 
 
 def _restore_sigint(previous: Any) -> None:
     if previous is not None:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 @contextlib.contextmanager
@@ -176,7 +181,7 @@ def connect(address: str) -> Iterator[Any]:
                           "logging.distributed": "error"}):
         try:
             if local is not None:
-                # Workers start with Ctrl-C ignored (inherited through exec): the parent
+                # Workers start with Ctrl-C blocked (inherited through exec): the parent
                 # handles it, cancels their tasks and closes them, as the process pool does.
                 previous = _ignore_sigint()
                 try:
