@@ -274,7 +274,7 @@ def test_cadical_slices_follow_the_conflict_rate_of_the_instance(monkeypatch):
     monkeypatch.setattr(b, "_counts", lambda: (spent["conflicts"], 0))
     for _ in range(2):
         t = time.monotonic()
-        assert b._solve_until([], time.monotonic() + 0.6) is None
+        assert b._solve_sliced([], time.monotonic() + 0.6) is None
         assert time.monotonic() - t < 1.1  # each slice ends near a quarter of a second
     assert budgets[0] <= 200 and max(budgets[1:]) <= 200
     b.close()
@@ -321,7 +321,7 @@ def test_cadical_slices_end_after_the_decisions_their_time_allows(monkeypatch):
     after the decisions its quarter of a second allows."""
     b, fake = _decision_heavy(monkeypatch, needed=10 ** 9, cost=20e-6, per=500)
     t = time.monotonic()
-    assert b._solve_until([], time.monotonic() + 1.2) is None
+    assert b._solve_sliced([], time.monotonic() + 1.2) is None
     assert time.monotonic() - t < 1.5
     assert fake.budgets[0] == (200, 20_000)  # the first slice: 0.4 s of these decisions
     assert max(fake.calls[1:]) < 0.4  # then each about a quarter of a second
@@ -335,7 +335,7 @@ def test_an_answer_needing_more_decisions_than_a_slice_is_still_reached(monkeypa
     own time."""
     b, fake = _decision_heavy(monkeypatch, needed=400_000, cost=2e-6, per=10 ** 9)
     t = time.monotonic()
-    assert b._solve_until([], None) is True
+    assert b._solve_sliced([], None) is True
     assert time.monotonic() - t < 3.0
     assert fake.budgets[-1][1] >= 400_000 and len(fake.budgets) > 2
     b.close()
