@@ -13,7 +13,7 @@ from pencilproof import Verdict, check, count
 from pencilproof.encodings import Symmetry, get_genre
 from pencilproof.encodings.kit import KitAnswer, S
 from pencilproof.encodings.kit.model import Encoder, Values
-from pencilproof.encodings.kit.regions import Islands
+from pencilproof.encodings.kit.regions import Islands, shaded_connected
 from pencilproof.errors import InputError
 from pencilproof.formats import parse_url
 from pencilproof.formats.pzprv3 import parse_pzprv3
@@ -122,6 +122,31 @@ def test_pzprjs_answer_is_the_unique_solution():
 def test_codes_cells_and_messages(rows, expected):
     got = NURIKABE.verify(_puzzle(GRID), Solution(rows))
     assert [(v.code, v.cells, v.message) for v in got] == expected
+
+
+def _rows_values(puzzle: Puzzle, rows) -> Values:
+    v = Values(puzzle, rows)
+    v.truth = {S((r, c)): ch == "#" for r, row in enumerate(rows) for c, ch in enumerate(row)}
+    return v
+
+
+def test_area_cut_rules_out_every_stray_wall_in_an_area():
+    """A wall cell walled in at (1,1): besides its border cut, the area it lies in (the
+    4x4 corner the L of wall cuts off) gets one cut: while the corner's rim (row 3 and
+    column 3 of it) is unshaded, no cell inside it is shaded, (0,0) included, which the
+    border cut of (1,1) alone leaves open. A wall reaching into the corner through
+    its rim stays possible."""
+    puzzle = Puzzle("nurikabe", 8, 8, tuple((None,) * 8 for _ in range(8)))
+    b = make_backend("cadical")
+    e = Encoder(b, puzzle)
+    shaded_connected(puzzle, areas=True).encode(e)
+    rows = ["....#...", ".#..#...", "....#...", "....#...", "#####...",
+            "........", "........", "........"]
+    b.add_clauses(e.lazy[0].cuts(_rows_values(puzzle, rows)))
+    rim = [(3, c) for c in range(4)] + [(r, 3) for r in range(3)]
+    stray = [e[S((0, 0))], e[S((4, 4))]]
+    assert b.solve(stray + [-e[S(x)] for x in rim]) is Status.UNSAT
+    assert b.solve(stray + [e[S((0, c))] for c in range(4)]) is Status.SAT
 
 
 def test_an_island_without_a_number():

@@ -63,7 +63,7 @@ class Nurikabe(KitGenre):
 
     def shape(self, puzzle: Puzzle) -> list[Rule]:
         """The wall's rules: no 2x2 block, one connected piece."""
-        return [*no_shaded_2x2(puzzle), shaded_connected(puzzle)]
+        return [*no_shaded_2x2(puzzle), shaded_connected(puzzle, areas=True)]
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         if puzzle.param(SHAPE_ONLY) is not None:

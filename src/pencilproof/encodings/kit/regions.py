@@ -17,7 +17,7 @@ cut that holds in every answer (see each class), so nothing is enumerated up fro
 from __future__ import annotations
 
 from collections import deque
-from typing import AbstractSet, Callable, Collection, Iterable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Callable, Collection, Iterable, Mapping, Optional, Sequence
 
 from ...errors import InputError
 from ...puzzle import Cell, Puzzle, Violation
@@ -26,6 +26,9 @@ from ..cnf import at_most_one_linear, exactly_count
 from .lattice import blocks, pairs
 from .model import N, S, Atom, Encoder, Lazy, Lit, Rule, Values
 from .rules import NotAll
+
+if TYPE_CHECKING:
+    from ...solvers.backends import Backend
 
 
 def _path(start: Cell, goals: Collection[Cell], inside: Collection[Cell], rows: int,
@@ -296,18 +299,21 @@ class _IslandCuts(Lazy):
 
 
 class ConnectedCells(Rule):
-    """The unshaded cells (``shaded=True``: the shaded ones) form one edge-connected piece
-    (lazily, by the project's grid connectivity cuts)."""
+    """The unshaded (or shaded) cells form one edge-connected piece (lazily, by the
+    project's grid connectivity cuts; ``areas``: with area cuts too, see
+    :class:`_ConnectedCuts`)."""
 
-    def __init__(self, rows: int, cols: int, code: str, message: str, shaded: bool = False):
-        self.rows, self.cols, self.shaded = rows, cols, shaded
+    def __init__(self, rows: int, cols: int, code: str, message: str, shaded: bool = False,
+                 areas: bool = False):
+        self.rows, self.cols, self.shaded, self.areas = rows, cols, shaded, areas
         self.code, self.message = code, message
 
     def encode(self, e: Encoder, guard: Lit | None = None) -> None:
         assert guard is None, "connectivity is a rule of the genre, never a clue"
         sign = 1 if self.shaded else -1
         member = {(r, c): sign * e[S((r, c))] for r in range(self.rows) for c in range(self.cols)}
-        e.lazy.append(_ConnectedCuts(LazyConnectivity(member, self.rows, self.cols), self))
+        conn = LazyConnectivity(member, self.rows, self.cols)
+        e.lazy.append(_ConnectedCuts(conn, self, e.b if self.areas else None))
 
     def cells(self, v: Values) -> list[Cell]:
         return [(r, c) for r in range(self.rows) for c in range(self.cols)
@@ -320,18 +326,51 @@ class ConnectedCells(Rule):
 
 
 class _ConnectedCuts(Lazy):
-    def __init__(self, conn: LazyConnectivity, rule: ConnectedCells):
-        self.conn, self.rule = conn, rule
+    """The grid connectivity cuts; with a backend, also one *area* cut per area that a
+    stray piece lies in: with L the largest piece of the current answer, an area A is a
+    component of the other cells, its rim R the cells of A beside L. A path of the
+    region from a cell of A to a cell outside A leaves A through R, so "some cell of
+    A - R and some cell outside A are in the region" implies "some cell of R is", in
+    every answer (two fresh literals: x -> inside, y -> beyond). One cut rules out every
+    shape of stray pieces in A while its rim stays out, where the border cuts rule out
+    one shape each (Nurikabe's walls inside big islands)."""
+
+    def __init__(self, conn: LazyConnectivity, rule: ConnectedCells, b: "Backend | None" = None):
+        self.conn, self.rule, self.b = conn, rule, b
+        self.areas_added = 0
 
     def cuts(self, values: Values) -> list[list[Lit]]:
-        return self.conn.cuts(self.rule.cells(values))
+        region = self.rule.cells(values)
+        out = self.conn.cuts(region)
+        if out and self.b is not None:
+            out += self._area_cuts(region)
+        return out
+
+    def _area_cuts(self, region: list[Cell]) -> list[list[Lit]]:
+        b, m = self.b, self.conn.member
+        assert b is not None
+        rows, cols = self.rule.rows, self.rule.cols
+        pieces = components(region)
+        big, shaded = set(pieces[0]), set(region)
+        out: list[list[Lit]] = []
+        for area in components(x for x in m if x not in big):
+            if shaded.isdisjoint(area) or 2 * len(area) > len(m):
+                continue
+            inside = set(area)
+            rim = {x for x in area if any(y in big for y in neighbours(x, rows, cols))}
+            here, beyond = b.new_var(), b.new_var()
+            out += [[-m[x], here] for x in area if x not in rim]
+            out += [[-lit, beyond] for y, lit in m.items() if y not in inside]
+            out.append([-here, -beyond] + [m[x] for x in sorted(rim)])
+            self.areas_added += 1
+        return out
 
     def partial_cuts(self, true: AbstractSet[Lit]) -> list[list[Lit]]:
         return self.conn.partial_cuts(true)
 
     @property
     def cuts_added(self) -> int:
-        return self.conn.cuts_added
+        return self.conn.cuts_added + self.areas_added
 
 
 class RoomRuns(Rule):
@@ -496,10 +535,10 @@ def shaded_apart(puzzle: Puzzle, among: Optional[AbstractSet[Cell]] = None) -> l
             for a, b in pairs(puzzle) if among is None or (a in among and b in among)]
 
 
-def shaded_connected(puzzle: Puzzle) -> Rule:
-    """The shaded cells form one piece (pzprjs's csDivide)."""
+def shaded_connected(puzzle: Puzzle, areas: bool = False) -> Rule:
+    """The shaded cells form one piece (pzprjs's csDivide; ``areas``: with area cuts)."""
     return ConnectedCells(puzzle.rows, puzzle.cols, "csDivide",
-                          "the shaded cells fall into {k} pieces", shaded=True)
+                          "the shaded cells fall into {k} pieces", shaded=True, areas=areas)
 
 
 def unshaded_connected(puzzle: Puzzle) -> Rule:
