@@ -5,15 +5,15 @@ same size never touch. Givens stay; regions without a given may have any size.
 Exact at any size. Each cell's candidates are the sizes its region can have at all
 (:func:`~.kit.regions.size_domains`: a region of n cells is connected and holds no
 given other than n), so nothing is capped without proof; sizes are checked lazily
-(:class:`~.kit.regions.NumberRegions`). Answers write 1-9 and A-Z (10-35), so the
-decision for larger regions is this: one value, written ``+``, stands for "36 or
-more", and a group of ``+`` cells counts as one region of its size. That is exact while
-such a group has at most 72 cells (two touching regions of 36 or more have different
-sizes, so 73 cells at least). A larger group could be one region or several: while
-the solver's candidate breaks another rule it is only not cut (it may be one region);
-an answer that holds one is refused with an error, never counted wrongly. Givens go up
-to 72: one of 36 or more (Janko 485 has a 55) is a ``+`` cell whose group has exactly
-that many cells (:class:`BigRegions`); ``?`` is a given of unknown value.
+(:class:`~.kit.fill_regions.BigRegions`, cut on the grid of values each model decodes
+to). Answers write 1-9 and A-Z (10-35), so the decision for larger regions is this: one
+value, written ``+``, stands for "36 or more", and a group of ``+`` cells counts as one
+region of its size. That is exact while such a group has at most 72 cells (two touching
+regions of 36 or more have different sizes, so 73 cells at least). A larger group could
+be one region or several: while the solver's candidate breaks another rule it is only
+not cut (it may be one region); an answer that holds one is refused with an error,
+never counted wrongly. Givens go up to 72: one of 36 or more (Janko 485 has a 55) is a
+``+`` cell whose group has exactly that many cells; ``?`` is a given of unknown value.
 (:attr:`Fillomino.big` is that threshold; tests use a small one to reach it on small
 boards.)
 
@@ -26,17 +26,19 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
-from ..errors import InputError
-from ..puzzle import Cell, Clue, Puzzle, Violation
+from ..puzzle import Cell, Clue, Puzzle
 from .contract import Symmetry
 from .grid import components, neighbours
-from .kit import Count, KitAnswer, KitGeneration, KitGenre, Number, Values, kit_formats
+from .kit import KitAnswer, KitGeneration, KitGenre, Number, Values, kit_formats
 from .kit.layers import DIGITS, char_number, number_char
-from .kit.model import N, Atom, Encoder, Layer, Lazy, Lit, Rule, bad_char
+from .kit.model import N, Atom, Encoder, Layer, Lit, Rule, bad_char
+from .kit.fill_regions import BigRegions, FillEncoded, one_of_each
+from .kit.genre import KitEncoded
 from .kit.numbers import given_number
-from .kit.regions import NumberRegions, size_domains
+from .kit.regions import size_domains
+
 
 class Sizes(Number):
     """Fillomino's numbers: each cell's candidate sizes, ``big`` written ``+``; an
@@ -46,6 +48,9 @@ class Sizes(Number):
         super().__init__(1, big, domain=domains.__getitem__)  # type: ignore[arg-type]
         self.domains, self.big = domains, big
         self.chars = f"a number 1-{big - 1} (1-9, A-Z) or + ({big} or more)"
+
+    def setup(self, e: Encoder, cells: Sequence[Cell]) -> None:
+        one_of_each(e, self.domains, cells)
 
     def char(self, cell: Cell, truth: Callable[[Atom], bool]) -> str:
         v = self.value(cell, truth)
@@ -85,101 +90,6 @@ def sizes_of(puzzle: Puzzle, big: int) -> Sizes:
     return Sizes(domains, big)
 
 
-def border(piece: set[Cell], rows: int, cols: int) -> set[Cell]:
-    return {y for x in piece for y in neighbours(x, rows, cols) if y not in piece}
-
-
-class BigRegions(NumberRegions):
-    """:class:`~.kit.regions.NumberRegions` with givens of ``big`` or more (each a
-    ``+`` cell whose group of ``+`` cells has exactly that many cells), and groups of more
-    than 2 x ``big`` ``+`` cells left uncut while a candidate breaks another rule."""
-
-    def __init__(self, rows: int, cols: int, domains: dict[Cell, list[int]], big: int,
-                 givens: dict[Cell, int]):
-        super().__init__(rows, cols, domains, big)
-        self.givens = givens  # the givens of big or more
-        # A given whose piece of cells that may hold + has fewer cells than it plus big
-        # shares that piece with no other region of big or more: its region is all the
-        # + cells of the piece (encoded as a count; cut as a region of its number).
-        may = [x for x, dom in domains.items() if big in dom]
-        piece_of = {x: piece for piece in components(may) for x in piece}
-        self.alone = {x: piece_of[x] for x, g in givens.items() if len(piece_of[x]) < g + big}
-
-    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        super().encode(e, guard)
-        e.lazy[-1] = _BigCuts(self, e)  # (in place of the kit's cuts)
-        for x, piece in self.alone.items():
-            Count([N(y, self.big) for y in piece], self.givens[x], (x,), "bkSizeNe", "").encode(e)
-
-    def wants(self, piece: list[Cell]) -> set[int]:
-        return {self.givens[x] for x in piece if x in self.givens}
-
-    def check(self, v: Values) -> list[Violation]:
-        out = super().check(v)
-        for n, piece in self.regions(v):
-            k, cells = len(piece), tuple(sorted(piece))
-            for want in sorted(self.wants(piece)) if n == self.big and k <= 2 * self.big else ():
-                if k != want:
-                    out.append(Violation(self.codes["lt" if k < want else "gt"],
-                                         f"a region of {k} cells holds {want}", cells))
-        return out
-
-
-class _BigCuts(Lazy):
-    """The kit's region cuts, for a group of ``+`` cells: too small for its givens (some
-    cell around it is ``+`` too), too large or holding two of them (one of 2 x ``big``
-    cells at most is one region: not exactly this group)."""
-
-    def __init__(self, rule: BigRegions, e: Encoder):
-        self.rule, self.e = rule, e
-
-    def cuts(self, values: Values) -> list[list[Lit]]:
-        rule, lits, big = self.rule, self.e.lits, self.rule.big
-        out: list[list[Lit]] = []
-        huge = []
-        for n, piece in rule.regions(values):
-            inside = set(piece)
-            around = border(inside, rule.rows, rule.cols)
-            if n != big:
-                assert n is not None
-                if len(piece) > n:
-                    out.append([-lits[N(x, n)] for x in _grow(piece[0], inside, n + 1, rule)])
-                elif len(piece) < n:
-                    wall = [lits[a] for y in around if (a := N(y, n)) in lits]
-                    out += [[-lits[N(x, n)]] + wall for x in piece]
-                continue
-            want = rule.wants(piece)
-            wall = [lits[a] for y in around if (a := N(y, big)) in lits]
-            if len(piece) < max(want | {big}):
-                out += [[-lits[N(x, big)]] + wall for x in piece]
-            elif len(piece) > 2 * big:
-                huge.append(piece)
-            elif want and want != {len(piece)}:
-                x = next((x for x in piece if x in rule.alone), None)
-                if x is not None and len(want) == 1 and len(piece) > rule.givens[x]:
-                    grown = _grow(x, inside, rule.givens[x] + 1, rule)
-                    out.append([-lits[N(y, big)] for y in grown])
-                else:
-                    out.append([-lits[N(y, big)] for y in piece] + wall)
-        if huge and not out:
-            r, c = min(huge[0])
-            raise InputError(f"r{r + 1}c{c + 1}: an answer has a group of {len(huge[0])} cells "
-                             f"of regions of {big} or more, which answers cannot write "
-                             f"(one region or several)")
-        return out
-
-
-def _grow(start: Cell, inside: set[Cell], k: int, rule: NumberRegions) -> list[Cell]:
-    """``k`` edge-connected cells of ``inside`` around ``start`` (breadth first)."""
-    seen, i = [start], 0
-    while i < len(seen) and len(seen) < k:
-        for y in neighbours(seen[i], rule.rows, rule.cols):
-            if y in inside and y not in seen and len(seen) < k:
-                seen.append(y)
-        i += 1
-    return seen
-
-
 class Fillomino(KitGenre):
     name = "fillomino"
     url_pids = ("fillomino",)
@@ -201,6 +111,9 @@ class Fillomino(KitGenre):
     def janko_mark(self, token: str, where: str) -> str:
         return "+" if token.isdigit() and token.isascii() and int(token) >= self.big else \
             super().janko_mark(token, where)
+
+    def encode(self, puzzle: Puzzle, b: Any, encoding: str | None = None) -> KitEncoded:
+        return FillEncoded(super().encode(puzzle, b, encoding), self.big)
 
     def layer_for(self, puzzle: Puzzle) -> Layer:
         return sizes_of(puzzle, self.big)
