@@ -173,15 +173,28 @@ class FillEncoded(KitEncoded):
         super().__init__(model.genre, model.puzzle, model.e, model.cells)
         lits, domains = self.e.lits, self.layer.domains  # type: ignore[attr-defined]
         self.cols, self.big = model.puzzle.cols, big
-        order = [(x[0] * self.cols + x[1], n, lits[N(x, n)]) for x in self.cells
-                 for n in domains[x]]
-        self.items, self.lits = [(i, n) for i, n, _ in order], [lit for _, _, lit in order]
+        #: per cell index, candidate -> its literal (cells of the solver only)
+        self.cand = {x[0] * self.cols + x[1]: {n: lits[N(x, n)] for n in domains[x]}
+                     for x in self.cells}
         self.last: tuple[Any, list[Optional[int]]] | None = None
 
     def decode(self) -> KitAnswer:
-        puzzle, cols = self.puzzle, self.cols
+        """The model's answer. Each cell holds exactly one candidate, so a cell whose
+        value of the last model is still true keeps it: only the others are asked for
+        all their candidates (a round changes few cells; asking for every literal of a
+        big grid took most of a round)."""
+        puzzle, cols, b, cand = self.puzzle, self.cols, self.e.b, self.cand
         grid: list[Optional[int]] = [None] * (puzzle.rows * cols)
-        for i, n in compress(self.items, self.e.b.values(self.lits)):
+        ask = list(cand)
+        if self.last is not None:
+            old = self.last[1]
+            kept = [i for i in ask if old[i] is not None]
+            for i, same in zip(kept, b.values([cand[i][old[i]] for i in kept])):  # type: ignore[index]
+                if same:
+                    grid[i] = old[i]
+            ask = [i for i in ask if grid[i] is None]
+        items = [(i, n) for i in ask for n in cand[i]]
+        for i, n in compress(items, b.values([cand[i][n] for i, n in items])):
             grid[i] = n
         chars = ["." if n is None else "+" if n == self.big else number_char(n) for n in grid]
         answer = KitAnswer(tuple("".join(chars[r * cols:(r + 1) * cols])
