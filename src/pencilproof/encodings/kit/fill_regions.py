@@ -189,7 +189,7 @@ class FillEncoded(KitEncoded):
         if self.last is not None:
             old = self.last[1]
             kept = [i for i in ask if old[i] is not None]
-            for i, same in zip(kept, b.values([cand[i][old[i]] for i in kept])):  # type: ignore[index]
+            for i, same in zip(kept, b.values([cand[i][old[i]] for i in kept])):
                 if same:
                     grid[i] = old[i]
             ask = [i for i in ask if grid[i] is None]
