@@ -296,3 +296,23 @@ def test_detection_and_forced_formats(tmp_path):
     url = "https://puzz.link/p?" + rec["pzprv3"].replace(" ", "%20")
     ((_, doc2),) = list(iter_documents(url))
     assert doc2 == doc and parse_url(url) == doc.puzzle
+
+
+def _with_solution_row(stem: str, row: int, text: str) -> str:
+    """Record 1 of tests/data/janko/<stem>.jsonl with solution line ``row`` (from 0) replaced."""
+    lines = json.loads((DATA / "janko" / f"{stem}.jsonl").read_text().splitlines()[0])["janko"].split("\n")
+    at = lines.index("solution") + 1 + row
+    return "\n".join(lines[:at] + [text] + lines[at + 1:])
+
+
+@pytest.mark.parametrize("stem, row, text, error", [
+    # Tapa 001's first solution row 'x - - - - x -' with a token the genre does not write
+    ("tapa", 0, "x q - - - x -", "p:18:3: r1c2: unknown solution token 'q' (expected '-', 'x' or a number)"),
+    # Str8ts 001: r1c4 is the black cell '1x'; its solution shows 1, not 2
+    ("str8ts", 0, "- 4 3 2 - -", "p:17:7: r1c4: solution mark '2' on the puzzle's given"),
+])
+def test_janko_solutions_are_read_strictly(stem, row, text, error):
+    # before: an unknown token read as "no mark", a mark on a given silently dropped
+    with pytest.raises(InputError) as e:
+        parse_janko(_with_solution_row(stem, row, text), "p")
+    assert str(e.value) == error

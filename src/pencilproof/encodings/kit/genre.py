@@ -176,12 +176,17 @@ class KitGenre(Genre):
         raise InputError(f"unknown problem token {token!r} (expected a number or {known})", where)
 
     def janko_mark(self, token: str, where: str) -> str:
-        """One Janko solution token as an answer character."""
+        """One Janko solution token as an answer character: a mark of the genre's table, a
+        number, or ``-``/``.`` for no mark; anything else is an error at its place (a
+        token the page copies from its problem is let through by :meth:`read_janko`)."""
         if token in self.janko_solution:
             return self.janko_solution[token]
         if token.isdigit() and token.isascii():
             return number_char(int(token))
-        return self.janko_blank
+        if token in ("-", "."):
+            return self.janko_blank
+        known = ", ".join(repr(t) for t in ("-", *sorted(self.janko_solution)))
+        raise InputError(f"unknown solution token {token!r} (expected {known} or a number)", where)
 
     def janko_puzzle(self, block: JankoBlock) -> Puzzle:
         """The puzzle of a block: its ``problem`` grid and, where the genre has regions,
@@ -203,8 +208,29 @@ class KitGenre(Genre):
         grid = block.grid("solution")
         if grid is None:
             return puzzle, None
-        rows = ["".join(self.fixed(puzzle, (r, c)) or self.janko_mark(tok, at)
-                        for c, (tok, at) in enumerate(line)) for r, line in enumerate(grid)]
+        problem = block.grid("problem") if "problem" in block.sections else None
+        rows = []
+        for r, line in enumerate(grid):
+            row = []
+            for c, (tok, at) in enumerate(line):
+                given = problem[r][c][0] if problem is not None else None
+                # the page copies a given into its solution: its token, or its number
+                copied = given is not None and tok in (given, "".join(filter(str.isdigit, given)))
+                fixed = self.fixed(puzzle, (r, c))
+                if fixed is not None and (copied or tok in ("-", ".")):
+                    row.append(fixed)
+                    continue
+                try:
+                    mark = self.janko_mark(tok, f"{at}: r{r + 1}c{c + 1}")
+                except InputError:
+                    if not copied:
+                        raise
+                    mark = self.janko_blank  # a given the answer does not write (Battleships' 'x')
+                if fixed is not None and mark not in (self.janko_blank, fixed):
+                    raise InputError(f"r{r + 1}c{c + 1}: solution mark {tok!r} on the puzzle's "
+                                     f"given", at)
+                row.append(fixed or mark)
+            rows.append("".join(row))
         return puzzle, self.parse_solution(puzzle, rows, block.where)
 
     # -- answers -----------------------------------------------------------------------
