@@ -146,4 +146,4 @@ def test_janko_answer_token_is_read_strictly():
     rec["janko"] = rec["janko"].replace("solution\n3 1", "solution\n3 ?", 1)
     (_, got), = parse_documents(json.dumps(rec), "kenken.jsonl:1")
     assert isinstance(got, InputError)
-    assert str(got).endswith("janko:20:3: unknown solution token '?' (expected a number, '-' or '.')")
+    assert str(got).endswith("janko:20:3: r1c2: unknown solution token '?' (expected a number, '-' or '.')")

@@ -164,7 +164,7 @@ def test_janko_answer_token_is_read_strictly():
     rec["janko"] = rec["janko"].replace("solution\n2 3", "solution\n2 ?", 1)
     (_, got), = parse_documents(json.dumps(rec), "killer_sudoku.jsonl:1")
     assert isinstance(got, InputError)
-    assert str(got).endswith("janko:23:3: unknown solution token '?' (expected a number, '-' or '.')")
+    assert str(got).endswith("janko:23:3: r1c2: unknown solution token '?' (expected a number, '-' or '.')")
 
 
 def test_janko_dot_is_a_cell_without_a_sum():

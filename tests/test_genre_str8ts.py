@@ -164,4 +164,4 @@ def test_janko_answer_token_is_read_strictly():
     rec["janko"] = rec["janko"].replace("solution\n- 4", "solution\n- ?", 1)
     (_, got), = parse_documents(json.dumps(rec), "str8ts.jsonl:1")
     assert isinstance(got, InputError)
-    assert str(got).endswith("janko:17:3: unknown solution token '?' (expected a number, '-' or '.')")
+    assert str(got).endswith("janko:17:3: r1c2: unknown solution token '?' (expected a number, '-' or '.')")
