@@ -132,3 +132,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         name = item.nodeid.partition("::")[0].rpartition("/")[2].removesuffix(".py")
         if name in TIMED or name.startswith("test_limits"):
             item.add_marker(pytest.mark.timed)
+
+
+def pigeonhole(b, n: int) -> None:
+    """n + 1 pigeons in n holes: unsatisfiable and hard for a CDCL solver."""
+    v = {(i, j): b.new_var() for i in range(n + 1) for j in range(n)}
+    for i in range(n + 1):
+        b.add_clause([v[i, j] for j in range(n)])
+    for j in range(n):
+        for i in range(n + 1):
+            for k in range(i + 1, n + 1):
+                b.add_clause([-v[i, j], -v[k, j]])

@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -21,7 +20,7 @@ from pencilproof.output import answer_picture, picture_pair, render_grid, render
 from pencilproof.output.scene import scene_size
 from pencilproof.puzzle import Puzzle, Solution
 
-from conftest import records
+from conftest import pigeonhole, records
 
 ROOT = Path(__file__).parent.parent
 UNIQUE_URL = "https://puzz.link/p?canal/6/6/3i3h2z4h5i2"
@@ -30,35 +29,10 @@ AKARI_URL = "https://puzz.link/p?akari/3/3/j1.i"     # 3 solutions
 NS = "{http://www.w3.org/2000/svg}"
 
 
-def _pigeonhole(b, n: int) -> None:
-    """n + 1 pigeons in n holes: unsatisfiable and hard for a CDCL solver."""
-    v = {(i, j): b.new_var() for i in range(n + 1) for j in range(n)}
-    for i in range(n + 1):
-        b.add_clause([v[i, j] for j in range(n)])
-    for j in range(n):
-        for i in range(n + 1):
-            for k in range(i + 1, n + 1):
-                b.add_clause([-v[i, j], -v[k, j]])
-
-
 # -- 3: Ctrl-C under z3 -----------------------------------------------------------------
-def test_z3_interrupted_raises_keyboard_interrupt():
-    b = Z3Backend()
-    _pigeonhole(b, 11)
-    timer = threading.Timer(0.3, b._ctx.interrupt)
-    timer.start()
-    t = time.monotonic()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            b.solve()
-    finally:
-        timer.cancel()
-    assert time.monotonic() - t < 5
-
-
 def test_z3_timeout_is_still_unknown():
     b = Z3Backend()
-    _pigeonhole(b, 11)
+    pigeonhole(b, 11)
     assert b.solve(deadline=time.monotonic() + 0.2) is Status.UNKNOWN
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from pencilproof.solvers import deadline as interrupts
 from pencilproof.solvers.backends import CadicalBackend
+from conftest import pigeonhole
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "src" / "pencilproof" / "examples"
@@ -23,20 +24,9 @@ MULTI = str(EXAMPLES / "canal-course-25.txt")
 CLI = [sys.executable, "-c", "from pencilproof.cli import run; run()"]
 
 
-def _pigeonhole(b, n: int) -> None:
-    """n + 1 pigeons in n holes: unsatisfiable and hard for a CDCL solver."""
-    v = {(i, j): b.new_var() for i in range(n + 1) for j in range(n)}
-    for i in range(n + 1):
-        b.add_clause([v[i, j] for j in range(n)])
-    for j in range(n):
-        for i in range(n + 1):
-            for k in range(i + 1, n + 1):
-                b.add_clause([-v[i, j], -v[k, j]])
-
-
 def test_ctrl_c_in_a_cadical_solve_is_keyboard_interrupt_and_no_handler_is_left():
     b = CadicalBackend()
-    _pigeonhole(b, 11)
+    pigeonhole(b, 11)
     before = signal.getsignal(signal.SIGINT)
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     t = time.monotonic()

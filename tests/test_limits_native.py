@@ -21,22 +21,12 @@ import pytest
 
 from pencilproof.solvers import deadline as interrupts
 from pencilproof.solvers.backends import CadicalBackend, Status, Z3Backend
+from conftest import pigeonhole
 
 ROOT = Path(__file__).parent.parent
 UNIQUE = "https://puzz.link/p?canal/6/6/3i3h2z4h5i2"
 MEMORY_ERRORS = ("double free", "invalid pointer", "corrupted", "Segmentation",
                  "Fatal Python error", "Aborted", "free()", "Exception ignored")
-
-
-def _pigeonhole(b, n: int) -> None:
-    """n + 1 pigeons in n holes: unsatisfiable and hard for a CDCL solver."""
-    v = {(i, j): b.new_var() for i in range(n + 1) for j in range(n)}
-    for i in range(n + 1):
-        b.add_clause([v[i, j] for j in range(n)])
-    for j in range(n):
-        for i in range(n + 1):
-            for k in range(i + 1, n + 1):
-                b.add_clause([-v[i, j], -v[k, j]])
 
 
 # -- no handler raises -----------------------------------------------------------------------
@@ -102,7 +92,7 @@ def test_a_deadline_alarm_raises_at_the_next_line_of_the_package_not_in_its_hand
 @pytest.mark.parametrize("backend", [CadicalBackend, Z3Backend])
 def test_ctrl_c_stops_a_native_solve_within_a_second(backend):
     b = backend()
-    _pigeonhole(b, 11)
+    pigeonhole(b, 11)
     interrupts.install()
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     t = time.monotonic()
@@ -118,10 +108,30 @@ def test_ctrl_c_stops_a_native_solve_within_a_second(backend):
 
 
 @pytest.mark.timed
+def test_a_library_users_ctrl_c_stops_a_solve_after_a_command_line_ran_in_process():
+    # install() and uninstall() (a command run in-process) left the watchdog deaf to
+    # signals: the next library solve ran its whole course (357 s) past a Ctrl-C
+    interrupts.install()
+    interrupts.uninstall()
+    b = CadicalBackend()
+    pigeonhole(b, 11)
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    t = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            b.solve()
+    finally:
+        timer.cancel()
+        b.close()
+    assert time.monotonic() - t < 1.5
+
+
+@pytest.mark.timed
 def test_a_cadical_solve_stops_at_its_deadline():
     """The budgeted slices this replaces ran for seconds past it on big loop boards."""
     b = CadicalBackend()
-    _pigeonhole(b, 11)
+    pigeonhole(b, 11)
     t = time.monotonic()
     assert b.solve((), time.monotonic() + 0.4) is Status.UNKNOWN
     assert time.monotonic() - t < 0.6
@@ -135,7 +145,7 @@ def test_a_signal_meant_for_no_one_here_does_not_change_the_answer(backend):
     old = signal.signal(signal.SIGINT, lambda *_: None)
     interrupts.watch_signals()
     b = backend()
-    _pigeonhole(b, 7)
+    pigeonhole(b, 7)
     stop = threading.Event()
 
     def pester():
@@ -256,7 +266,7 @@ def test_z3_solvers_in_other_threads_take_their_own_context():
     def work(name: str, n: int) -> None:
         b = Z3Backend()
         made[name] = b._ctx
-        _pigeonhole(b, n)
+        pigeonhole(b, n)
         answers[name] = [b.solve() for _ in range(3)]
 
     threads = [threading.Thread(target=work, args=(f"t{k}", 5 + k % 2)) for k in range(3)]
@@ -273,14 +283,14 @@ def test_a_forked_child_has_a_watchdog_of_its_own():
     """The parent's watchdog thread does not exist in a forked child and its pipes are
     the parent's: the child makes its own, and its deadlines still hold."""
     b = CadicalBackend()
-    _pigeonhole(b, 4)
+    pigeonhole(b, 4)
     assert b.solve((), time.monotonic() + 5) is Status.UNSAT  # the parent's watchdog runs
     pid = os.fork()
     if pid == 0:  # the child
         code = 1
         try:
             c = CadicalBackend()
-            _pigeonhole(c, 11)
+            pigeonhole(c, 11)
             t = time.monotonic()
             ok = c.solve((), time.monotonic() + 0.3) is Status.UNKNOWN
             code = 0 if ok and time.monotonic() - t < 1.0 and \

@@ -462,8 +462,10 @@ def watch(interrupt: Callable[[], None], at: Optional[float] = None) -> Iterator
     result = Watch()
     if w.thread is None or w.ctl is None:
         w.start()
-        if w.sig is None and threading.current_thread() is threading.main_thread():
-            _listen_if_free()  # a library user's process: its Ctrl-C stops a solve too
+    if threading.current_thread() is threading.main_thread():
+        # a library user's process (or one whose command line ran in-process and ended:
+        # uninstall() stopped listening): its Ctrl-C stops a solve too
+        _listen_if_free()
     armed = _Armed(interrupt, math.inf if at is None else at)
     key = id(armed)
     with w.lock:
