@@ -240,6 +240,57 @@ def test_counts_match_an_independent_enumerator():
     assert seen == {1, 2}  # (a number pair always has its walk)
 
 
+# -- the shortest-paths lemma (kit/links.py shortest_paths_lemma) ------------------------
+# check() solves under the lemma first (every answer with the fewest cells on lines meets
+# it) and asks the plain rules only when the one answer it finds leaves a path beside a
+# piece of empty cells twice: its verdicts must be enumeration's.
+
+def test_check_with_the_lemma_agrees_with_the_enumerator():
+    rng = random.Random(11)
+    seen: set = set()
+    for _ in range(160):
+        rows, cols = rng.choice([(2, 3), (3, 3), (2, 4), (3, 4), (2, 5)])
+        grid: list[list] = [[None] * cols for _ in range(rows)]
+        free = {(r, c) for r in range(rows) for c in range(cols)}
+        for value in range(1, rng.randint(2, 4)):
+            path = walk(rng, rows, cols, free) if free else []
+            if len(path) < 2:
+                break
+            free -= set(path)
+            for r, c in (path[0], path[-1]):
+                grid[r][c] = "?" if rng.random() < 0.05 else value
+        numbers = sorted((r, c) for r in range(rows) for c in range(cols) if grid[r][c] is not None)
+        if free and numbers and rng.random() < 0.25:  # a number moved: perhaps no answer
+            (r, c), (r2, c2) = rng.choice(numbers), rng.choice(sorted(free))
+            grid[r][c], grid[r2][c2] = None, grid[r][c]
+        p = Puzzle("numberlink", rows, cols, tuple(map(tuple, grid)))
+        expected = enumerate_answers(rows, cols, grid)
+        res = check(p)
+        assert res.verdict.value == {0: "no_solution", 1: "unique"}.get(expected, "multiple"), grid
+        for sol in res.solutions:
+            assert GENRE.verify(p, sol) == []
+        if expected == 1:
+            assert res.solutions == count(p).solutions
+            empty = any("." in row for row in res.solutions[0].rows)
+            seen.add(("unique", empty, res.stats.get("lemma")))
+        else:
+            seen.add((res.verdict.value, None, res.stats.get("lemma")))
+    assert {("unique", True, "settled"), ("unique", False, "settled"), ("multiple", None, None),
+            ("multiple", None, "fell back to the plain rules"), ("no_solution", None, None)} <= seen, seen
+
+
+def test_a_lone_shortest_answer_beside_empty_cells_falls_back_to_the_rules():
+    # Under the lemma only the straight path is left (the others leave r1c2 empty between
+    # two cells of the path): it runs beside the empty lower row, so the plain rules are
+    # asked, and they have three more answers.
+    res = check(puzzle(["1 . 1", ". . ."]))
+    assert res.verdict.value == "multiple" and res.stats["lemma"] == "fell back to the plain rules"
+    assert res.solutions[0].rows == (">-<", "...")
+    # The only answer leaves r1c3 empty, beside one cell of the path: settled.
+    res = check(puzzle(["1 1 ."]))
+    assert res.verdict.value == "unique" and res.stats["lemma"] == "settled"
+
+
 # -- '?' numbers, bad input, generation -------------------------------------------------
 
 def test_a_question_mark_joins_any_number():

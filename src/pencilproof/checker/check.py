@@ -9,6 +9,14 @@ that fails is an :class:`~pencilproof.errors.InternalError`, never a verdict.
 Uniqueness (the Another Solution Problem): solve, block that answer (and every image of
 it under the genre's declared symmetry), solve again on the same solver, so what it
 learned the first time (lazy connectivity cuts included) makes the second solve cheap.
+An encoding may declare a :class:`~pencilproof.encodings.contract.Lemma`: constraints
+behind a guard literal that some answer meets whenever there is one (Numberlink's
+"paths take no detour"). :func:`check_unique` then solves under the guard first: none
+there means none at all; two there, two answers; one there (A) is the verdict when the
+lemma ``settles(A)``, else the same solver is asked, under the guard's negation (the
+plain rules), for an answer other than A. No symmetry applies then (images are not
+part of a lemma's proof); :func:`count` and the analyses never assume a guard.
+
 Optimum: a valid answer from the genre bounds the cost from above; each solve under
 "cost <= best - 1" either finds a cheaper answer or proves the best one optimal.
 """
@@ -68,6 +76,8 @@ class LiveSolver:
         self.puzzle = puzzle
         self.rounds = 0
         self.encode_seconds = 0.0
+        #: How a lemma of the encoding decided (check_unique; None: no lemma was used).
+        self.lemma_note: Optional[str] = None
 
     @property
     def until(self) -> Deadline:
@@ -177,6 +187,8 @@ class LiveSolver:
         out.update(self.model.stats())
         out["rounds"] = self.rounds
         out["encode_seconds"] = round(self.encode_seconds, 6)
+        if self.lemma_note is not None:
+            out["lemma"] = self.lemma_note
         return out
 
     def close(self) -> None:
@@ -272,13 +284,22 @@ def check_unique(puzzle: Puzzle, *, backend: str | None = None, encoding: str | 
         genre = live.genre
         up_to = _up_to(genre, puzzle)
         sols: list[Any] = []
-        status, sol = live.solve()
+        lemma = None if up_to else getattr(live.model, "lemma", None)
+        under = [lemma.guard] if lemma is not None else []
+        status, sol = live.solve(under)
         if sol is not None:
             sols.append(sol)
             live.block(sol, genre.images(puzzle, sol) if up_to else ())
-            status, sol = live.solve()
+            status, sol = live.solve(under)
             if sol is not None:
                 sols.append(sol)
+            elif lemma is not None and status is Status.UNSAT:
+                settled = lemma.settles(sols[0])
+                live.lemma_note = "settled" if settled else "fell back to the plain rules"
+                if not settled:
+                    status, sol = live.solve([-lemma.guard])
+                    if sol is not None:
+                        sols.append(sol)
         if status is Status.UNKNOWN:
             verdict = Verdict.UNKNOWN
         else:

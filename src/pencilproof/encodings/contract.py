@@ -26,8 +26,8 @@ import enum
 import random
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import (TYPE_CHECKING, AbstractSet, Any, ClassVar, Mapping, Optional, Protocol,
-                    Sequence)
+from typing import (TYPE_CHECKING, AbstractSet, Any, Callable, ClassVar, Mapping, Optional,
+                    Protocol, Sequence)
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Solution, Violation
@@ -339,8 +339,36 @@ class FormatSpec:
         return self.drawing.get(ch, "blank") if ch is not None else "blank"
 
 
+@dataclass(frozen=True)
+class Lemma:
+    """Constraints an encoding adds behind ``guard`` that every answer need not meet, but
+    some answer does whenever there is one, so that the uniqueness check may first
+    solve under the assumption ``guard`` (where the search is much smaller):
+
+    * no answer under ``guard``: the puzzle has none at all;
+    * an answer under ``guard`` is an answer (the guarded clauses only remove answers),
+      so two of them make the puzzle ``multiple``;
+    * exactly one answer A under ``guard`` (A blocked, no other found) settles the
+      question when ``settles(A)`` is True: the encoding has proven that A is then the
+      only answer at all. When it is False, the checker asks the plain rules (the
+      assumption ``-guard``) for an answer other than A on the same solver.
+
+    A genre documents the proof of both halves (that some answer meets the lemma, and
+    what ``settles`` decides) where it declares one; Numberlink's is in
+    :mod:`..kit.links`. Counting, the minimizer and the generator never assume
+    ``guard``: every clause behind it holds when ``guard`` is false."""
+
+    guard: Lit
+    settles: Callable[[Any], bool]
+    name: str = "lemma"
+
+
 class Encoded(Protocol):
-    """A puzzle encoded on one live solver."""
+    """A puzzle encoded on one live solver.
+
+    An encoding may also carry ``lemma``, a :class:`Lemma` or None (read with
+    ``getattr(model, "lemma", None)``: it is optional, so encodings without one need
+    not declare it); only :func:`~pencilproof.checker.check_unique` uses it."""
 
     def decode(self) -> Any:
         """The answer in the solver's current model."""
@@ -776,6 +804,6 @@ class SolveMode(abc.ABC):
 
 
 __all__ = ["UrlBody", "Pzprv3Body", "Pzprv3File", "JankoBlock", "Question", "Glyph", "CodeFormat",
-           "FormatSpec", "Encoded", "BoundedEncoded",
+           "FormatSpec", "Encoded", "BoundedEncoded", "Lemma",
            "Switchable", "Generation", "Optimisation", "Genre", "ClueKey", "Lit", "FileFormat",
            "ModeOptions", "ModeResult", "SolveMode", "OptimumGeneration"]

@@ -34,8 +34,9 @@ from .base import read_number
 from .contract import ClueKey, Glyph, Switchable, Symmetry
 from .kit import Count, KitAnswer, KitGeneration, KitGenre, Lines, kit_formats
 from .kit.layers import PIPE_DIRS, PIPES, STEP, edge_atom
+from .kit.genre import KitEncoded
 from .kit.links import (BACK, TerminalPaths, TerminalValue, ValuedEncoded, colour, partner, pipe_rows,
-                        random_path)
+                        random_path, shortest_paths_lemma)
 from .kit.loops import LineDegrees
 from .kit.model import Rule
 from .kit.paths import JANKO_PIPES
@@ -89,6 +90,11 @@ class Numberlink(KitGenre):
                  if (x[0] + STEP[d][0], x[1] + STEP[d][1]) in puzzle.cells()]
         return [Count(lines, 1, (), "brNoLine", "there is no line", ">="), LineDegrees(cells, ends=True),
                 TerminalPaths(puzzle.rows, puzzle.cols, terminals(puzzle), colours(puzzle))]
+
+    def encode(self, puzzle: Puzzle, b: "Backend", encoding: str | None = None) -> KitEncoded:
+        model = super().encode(puzzle, b, encoding)
+        model.lemma = shortest_paths_lemma(model.e, model.cells, terminals(puzzle), colours(puzzle))
+        return model
 
     def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
         if not isinstance(clue, int):

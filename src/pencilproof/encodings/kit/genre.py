@@ -23,7 +23,8 @@ from ...errors import InputError
 from ...puzzle import Cell, Clue, Puzzle, Solution, Violation
 from ...solvers.backends import Status, make_backend
 from ..base import choose_encoding, read_number
-from ..contract import ClueKey, FormatSpec, Generation, Genre, JankoBlock, Switchable, Symmetry
+from ..contract import (ClueKey, FormatSpec, Generation, Genre, JankoBlock, Lemma, Switchable,
+                        Symmetry)
 from .lattice import check_areas_connected, parse_areas
 from .layers import line_mismatch, number_char
 from .model import BadAnswerChar, Encoder, Layer, Lazy, Lit, Rule, Values
@@ -41,7 +42,10 @@ class KitAnswer(Solution):
 
 
 class KitEncoded:
-    """A kit genre's puzzle on one solver (the :class:`~..contract.Encoded` protocol)."""
+    """A kit genre's puzzle on one solver (the :class:`~..contract.Encoded` protocol).
+    ``lemma``: the :class:`~..contract.Lemma` a genre's ``encode`` may attach (None)."""
+
+    lemma: Optional[Lemma] = None
 
     def __init__(self, genre: "KitGenre", puzzle: Puzzle, e: Encoder, cells: Sequence[Cell]):
         self.genre, self.puzzle, self.e, self.cells = genre, puzzle, e, list(cells)

@@ -8,6 +8,9 @@
 * :class:`DominoTiling`: every cell lies in exactly one domino (exactly one line);
   :class:`DistinctDominoes`: no two dominoes carry the same pair of numbers, where a
   cell without a given number takes whichever one keeps them all different;
+* :func:`shortest_paths_lemma`: what every Numberlink answer of the fewest cells on
+  lines meets, as a :class:`~..contract.Lemma` the uniqueness check solves under first
+  (the proof is below, at the function);
 * :class:`ValuedEncoded`: an encoding whose decoded answers also carry values the rows
   do not show (a path's colour at a ``?`` terminal, a blank cell's number) as their
   layout's givens, so the generator can ask which clue an answer breaks;
@@ -20,7 +23,8 @@ import random
 from itertools import combinations_with_replacement
 from typing import Any, Mapping, Optional, Sequence
 
-from ...puzzle import Cell, Puzzle, Violation
+from ...puzzle import Cell, Puzzle, Solution, Violation
+from ..contract import Lemma
 from ..cnf import at_most_one, at_most_one_linear
 from .genre import KitAnswer, KitEncoded
 from .layers import PIPE_DIRS, PIPES, STEP, edge_atom
@@ -139,6 +143,136 @@ class _Loops(Lazy):
             out.append([-self.used[x] for x in piece] + leave)
         self.cuts_added += len(out)
         return out
+
+
+def shortest_paths_lemma(e: Encoder, cells: Sequence[Cell], terminals: Mapping[Cell, Optional[int]],
+                         colours: Sequence[int]) -> Optional[Lemma]:
+    """What every answer of :class:`TerminalPaths` with the fewest cells on lines meets,
+    behind a new guard literal; None when a colour does not name one path (a ``?``, or
+    a value not given exactly twice: then two paths may share a colour).
+
+    Call an answer's *size* its number of cells on lines. Each colour is one path (its
+    two terminals). These reductions turn an answer into a strictly smaller one:
+
+    (b) two neighbouring cells u, v of one path not joined by a line: the path's
+        segment from u to v avoids the edge uv, and the grid is bipartite, so it has
+        an odd number >= 3 of edges, >= 2 cells between u and v; the edge uv replaces
+        them.
+    (c) an empty cell m beside two cells a, b of one path: the segment from a to b has
+        an even number of edges; two edges would mean one cell between them, a common
+        neighbour of a and b other than m (m is empty): none when a and b face each
+        other across m, the fourth cell x of their 2x2 block when they are diagonal. So
+        unless a-x-b is that segment, it has >= 4 edges, >= 3 cells between a and b;
+        the route a-m-b (one cell) replaces them.
+    (d) a row (or column) of k >= 1 empty cells between two cells a, b of one path: the
+        only route of k + 1 edges between them is that straight one, through empty
+        cells, so the path's segment has >= k + 3 edges, >= k + 2 cells between them;
+        the straight route (k cells) replaces them. ((c) for facing a, b is k = 1.)
+    (Cycles are not answers: :class:`TerminalPaths` rules out lines without terminals.)
+    A reduced answer is an answer: the new route runs through cells that were empty,
+    the path keeps its terminals and every cell keeps degree 0, 1 (terminals) or 2.
+
+    So an answer of the fewest cells admits no reduction: it meets "no (b), (c), (d)",
+    the clauses added here behind the guard g (with, also behind g, "a cell has a
+    colour iff it has a line", which changes no answer: it makes a colour mean "on that
+    path"; (d) reads the first used cell along a row through auxiliary "ray" literals
+    that are only ever forced true). Hence
+    (the :class:`~..contract.Lemma` contract): no answer under g, no answer at all (a
+    smallest one would be one); two answers under g, two answers.
+
+    ``settles(A)``, for A the only answer under g: every answer S reduces, step by
+    step (the size falls each time), to one that admits no reduction, which is A. If
+    S is not A, the last step turned some answer S' into A, so S' is A with one of its
+    routes u-v (consecutive cells of a path) or a-m-b (a path's cells two apart)
+    replaced by a longer route between the same cells through cells empty in A (m was
+    empty in S'); as for (d), the straight route of A is replaced. A detour runs from a cell of a path through
+    A's empty cells (one piece of them) to another cell of that path; so A is the only
+    answer when no path has two cells beside one piece of A's empty cells
+    (:func:`has_detour`; an answer that uses every cell has none). Otherwise the
+    checker asks the plain rules."""
+    values = list(terminals.values())
+    if not colours or None in values or any(values.count(v) != 2 for v in set(values)):
+        return None
+    g = e.b.new_var()
+    live = set(cells)
+    col = {(x, v): e[colour(x, v)] for x in cells for v in colours}
+
+    def edge(x: Cell, y: Cell) -> Lit:
+        d = next(k for k, (dr, dc) in STEP.items() if (x[0] + dr, x[1] + dc) == y)
+        return e[edge_atom(x, d)]
+    for m in cells:
+        lines = [e[a] for a in cell_edges(m, live)]
+        if m not in terminals:  # an empty cell has no colour, a used one has one
+            for v in colours:
+                e.clause([-col[m, v], *lines], g)
+            for lit in lines:
+                e.clause([-lit, *(col[m, v] for v in colours)], g)
+        near = [y for dr, dc in STEP.values() if (y := (m[0] + dr, m[1] + dc)) in live]
+        for y in near:  # (b): same colour side by side, joined
+            if y > m:
+                for v in colours:
+                    e.clause([-col[m, v], -col[y, v], edge(m, y)], g)
+        if m in terminals:
+            continue
+        for i, a in enumerate(near):  # (c): beside an empty cell, not one colour
+            for b in near[i + 1:]:
+                x = (a[0] + b[0] - m[0], a[1] + b[1] - m[1])
+                through = [[]] if x == m else [[edge(a, x)], [edge(x, b)]]
+                for v in colours:
+                    for extra in through:
+                        e.clause([-col[a, v], -col[b, v], *extra, *lines], g)
+    # (d): ray[d, x, v]: "the first used cell from x on in direction d has colour v"
+    # (only ever forced true; false is free)
+    ray: dict[tuple[str, Cell, int], Lit] = {}
+    for d, (dr, dc) in STEP.items():
+        for x in sorted(cells, key=lambda y: -(y[0] * dr + y[1] * dc)):  # the far side first
+            beyond = (x[0] + dr, x[1] + dc)
+            for v in colours:
+                f = ray[d, x, v] = e.b.new_var()
+                e.clause([-col[x, v], f])
+                if beyond in live and x not in terminals:
+                    e.clause([*(e[a] for a in cell_edges(x, live)), -ray[d, beyond, v], f])
+    for m in cells:
+        lines = [e[a] for a in cell_edges(m, live)]
+        for d1, d2 in (("N", "S"), ("W", "E")):
+            a, b = (m[0] + STEP[d1][0], m[1] + STEP[d1][1]), (m[0] + STEP[d2][0], m[1] + STEP[d2][1])
+            if m not in terminals and a in live and b in live:
+                for v in colours:
+                    e.clause([-ray[d1, a, v], -ray[d2, b, v], *lines], g)
+    return Lemma(g, lambda answer: not has_detour(answer), "shortest paths")
+
+
+def has_detour(answer: Solution) -> bool:
+    """Whether some path of this drawn answer (pipes) has two cells beside one piece of
+    its empty cells: only then can a route through empty cells replace a part of it
+    (see :func:`shortest_paths_lemma`)."""
+    rows = answer.rows
+    n, k = len(rows), len(rows[0]) if rows else 0
+    inside = {(r, c) for r in range(n) for c in range(k)}
+    label: dict[Cell, int] = {}  # a cell's piece: of empty cells, or of cells joined by lines
+    for start in sorted(inside):
+        if start in label:
+            continue
+        label[start], todo = len(label), [start]
+        empty = rows[start[0]][start[1]] == "."
+        while todo:
+            y = todo.pop()
+            dirs = STEP if empty else PIPE_DIRS.get(rows[y[0]][y[1]], ())
+            for d in dirs:
+                z = (y[0] + STEP[d][0], y[1] + STEP[d][1])
+                if z in inside and z not in label and (rows[z[0]][z[1]] == ".") == empty:
+                    label[z] = label[start]
+                    todo.append(z)
+    beside: dict[tuple[int, int], Cell] = {}  # (empty piece, path) -> a path cell beside it
+    for x in sorted(inside):
+        if rows[x[0]][x[1]] == ".":
+            continue
+        for dr, dc in STEP.values():
+            y = (x[0] + dr, x[1] + dc)
+            if y in inside and rows[y[0]][y[1]] == ".":
+                if beside.setdefault((label[y], label[x]), x) != x:
+                    return True
+    return False
 
 
 class TerminalValue(Rule):
@@ -348,5 +482,6 @@ def pipe_rows(paths: list[list[Cell]], rows: int, cols: int) -> tuple[str, ...]:
 
 
 __all__ = ["colour", "line_pieces", "TerminalPaths", "TerminalValue", "DominoTiling",
-           "DistinctDominoes", "distinct_choice", "choose_distinct", "domino_lines", "ValuedEncoded", "BACK",
+           "DistinctDominoes", "distinct_choice",
+           "shortest_paths_lemma", "has_detour", "choose_distinct", "domino_lines", "ValuedEncoded", "BACK",
            "random_path", "partner", "pipe_rows"]
