@@ -38,6 +38,7 @@ import os
 import select
 import signal
 import sys
+import sysconfig
 import threading
 import time
 from dataclasses import dataclass
@@ -245,7 +246,6 @@ _trace_saved: list[Any] = []          # sys.gettrace() before ours (one entry wh
 def _libraries() -> tuple[str, ...]:
     """Where installed code lives (the standard library, site-packages): python-sat's and
     z3's wrappers, Dask's, threading's locks. Lines there are never interrupted."""
-    import sysconfig
     paths = sysconfig.get_paths()
     dirs = {os.path.abspath(paths[k]) + os.sep
             for k in ("stdlib", "platstdlib", "purelib", "platlib") if k in paths}
