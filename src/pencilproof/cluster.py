@@ -151,19 +151,25 @@ def _check_tcp(address: str) -> None:
 
 
 def _ignore_sigint() -> Any:
-    """SIGINT blocked (not ignored) while the local cluster starts: its workers inherit
-    the mask through exec and never see a Ctrl-C, and one that arrives meanwhile is
-    delivered to this process when the block ends (ignoring it lost it: the batch ran on
+    """SIGINT ignored and blocked while the local cluster starts. Ignored: its workers
+    inherit that through exec (a disposition is the process's; the mask is only the
+    starting thread's, and Dask starts them from its own loop thread) and never print a
+    KeyboardInterrupt of their own. Blocked too: a Ctrl-C that arrives meanwhile stays
+    pending (Linux keeps a blocked signal even while it is ignored) and reaches this
+    process's handler when the block ends, instead of being lost (the batch then ran on
     to its end, exit 0)."""
     if threading.current_thread() is not threading.main_thread() \
             or not hasattr(signal, "pthread_sigmask"):
         return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    return mask, signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _restore_sigint(previous: Any) -> None:
     if previous is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        mask, handler = previous
+        signal.signal(signal.SIGINT, handler)  # the handler first, then what is pending
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 @contextlib.contextmanager
