@@ -23,18 +23,16 @@ and a drawn division that another one fits is given up.
 from __future__ import annotations
 
 import random
-from collections import deque
 from typing import Any, Optional
 
 from ..errors import InputError
-from ..puzzle import Cell, Clue, Puzzle, Violation
+from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
 from .contract import ClueKey, Glyph, JankoBlock, Symmetry, UrlBody
 from .kit import KitAnswer, KitGeneration, KitGenre, Values, kit_formats
-from .kit.connect import rooted_levels
-from .kit.division import (CentrePoint, SymmetricDivision, Walls, anchors, between, dot_index, mirror,
+from .kit.division import (CentrePoint, Rooted, SymmetricDivision, Walls, anchors, dot_index, mirror,
                            read_bits, read_dots, symmetric, walls_of, write_bits, write_dots)
-from .kit.model import Encoder, Layer, Lit, Rule
+from .kit.model import Layer, Rule
 from .kit.urlcodec import Cursor
 
 #: Where a clue's dot lies: terminal text (the Walls character of the sides it is on) and
@@ -161,52 +159,6 @@ class Galaxies(KitGenre):
             return puzzle, None
         return puzzle, self.parse_solution(puzzle, walls_of([[t for t, _ in line] for line in grid]),
                                            block.where)
-
-
-class Rooted(Rule):
-    """Each galaxy is connected, up front (:func:`~.kit.connect.rooted_levels`): a cell
-    not touching its dot's point has a neighbour in its galaxy one level nearer the dot.
-    The depth bound: a shortest path inside a galaxy from the cells its point touches to
-    a cell d steps away, and its mirror image, are 2d cells apart from those it touches
-    (the mirror of a cell d steps away is d steps away, and only the centre cell is its
-    own mirror), so d is at most half the cells the galaxy may hold beyond them. The
-    division's own check reports a galaxy in pieces."""
-
-    def __init__(self, division: SymmetricDivision):
-        self.division = division
-
-    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        assert guard is None, "connectivity is a rule of the genre"
-        rule = self.division
-        taken = {x for k, ps in rule.centres.items() for x in anchors(ps[0]) if len(ps) == 1}
-        taken |= set(rule.home.values())  # (cells that are always their dot's)
-        reach: dict[Any, dict[Cell, int]] = {}  # k -> the cells its galaxy can reach: steps
-        for k, ps in rule.centres.items():
-            mine = set(anchors(ps[0])) if len(ps) == 1 else {rule.home[k]}
-            ok = {x for x in rule.domain if x not in taken - mine and any(
-                rule.layer.live(m := mirror(x, p)) and m not in taken - mine for p in ps)}
-            todo = deque(x for p in ps for x in anchors(p) if x in ok)
-            seen = dict.fromkeys(todo, 0)
-            while todo:
-                x = todo.popleft()
-                for y in ((x[0] - 1, x[1]), (x[0] + 1, x[1]), (x[0], x[1] - 1), (x[0], x[1] + 1)):
-                    if y in ok and y not in seen:
-                        seen[y] = seen[x] + 1
-                        todo.append(y)
-            reach[k] = seen
-        far = {k: (len(reach[k]) - min(len(anchors(p)) for p in ps)) // 2 for k, ps in rule.centres.items()}
-        roots: dict[Cell, list[Lit]] = {}
-        for k, ps in rule.centres.items():
-            for p in ps:
-                for x in anchors(p):
-                    roots.setdefault(x, []).append(e[("at", k, p)])
-        depth = {x: max((far[k] for k in ks if x in reach[k]), default=0) for x, ks in rule.domain.items()}
-        least = {x: min((reach[k][x] for k in ks if x in reach[k]), default=0)
-                 for x, ks in rule.domain.items()}
-        rooted_levels(e, list(rule.domain), lambda x, y: -e[between(x, y)], roots, depth, least)
-
-    def check(self, v: Values) -> list[Violation]:
-        return []
 
 
 def random_galaxies(rows: int, cols: int, rng: random.Random, most: int) -> list[list[int]]:

@@ -34,6 +34,7 @@ from typing import AbstractSet, Any, Callable, Hashable, Mapping, Optional, Sequ
 
 from ...puzzle import Cell, Violation
 from ..cnf import at_most_one_linear
+from .connect import rooted_levels
 from .urlcodec import Cursor
 from .layers import PIPE_DIRS
 from .model import Atom, Encoder, Layer, Lazy, Lit, Rule, Values, bad_char
@@ -529,3 +530,49 @@ __all__ = ["Walls", "SIDES", "side", "between", "pieces", "inner_borders", "regi
            "anchors", "mirror", "own", "Point", "SymmetricDivision", "CentrePoint", "on_border",
            "symmetric", "dot_index", "read_dots", "write_dots",
            "read_bits", "write_bits"]
+
+
+class Rooted(Rule):
+    """Each galaxy is connected, up front (:func:`~.connect.rooted_levels`): a cell
+    not touching its dot's point has a neighbour in its galaxy one level nearer the dot.
+    The depth bound: a shortest path inside a galaxy from the cells its point touches to
+    a cell d steps away, and its mirror image, are 2d cells apart from those it touches
+    (the mirror of a cell d steps away is d steps away, and only the centre cell is its
+    own mirror), so d is at most half the cells the galaxy may hold beyond them. The
+    division's own check reports a galaxy in pieces."""
+
+    def __init__(self, division: SymmetricDivision):
+        self.division = division
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        assert guard is None, "connectivity is a rule of the genre"
+        rule = self.division
+        taken = {x for k, ps in rule.centres.items() for x in anchors(ps[0]) if len(ps) == 1}
+        taken |= set(rule.home.values())  # (cells that are always their dot's)
+        reach: dict[Any, dict[Cell, int]] = {}  # k -> the cells its galaxy can reach: steps
+        for k, ps in rule.centres.items():
+            mine = set(anchors(ps[0])) if len(ps) == 1 else {rule.home[k]}
+            ok = {x for x in rule.domain if x not in taken - mine and any(
+                rule.layer.live(m := mirror(x, p)) and m not in taken - mine for p in ps)}
+            todo = deque(x for p in ps for x in anchors(p) if x in ok)
+            seen = dict.fromkeys(todo, 0)
+            while todo:
+                x = todo.popleft()
+                for y in ((x[0] - 1, x[1]), (x[0] + 1, x[1]), (x[0], x[1] - 1), (x[0], x[1] + 1)):
+                    if y in ok and y not in seen:
+                        seen[y] = seen[x] + 1
+                        todo.append(y)
+            reach[k] = seen
+        far = {k: (len(reach[k]) - min(len(anchors(p)) for p in ps)) // 2 for k, ps in rule.centres.items()}
+        roots: dict[Cell, list[Lit]] = {}
+        for k, ps in rule.centres.items():
+            for p in ps:
+                for x in anchors(p):
+                    roots.setdefault(x, []).append(e[("at", k, p)])
+        depth = {x: max((far[k] for k in ks if x in reach[k]), default=0) for x, ks in rule.domain.items()}
+        least = {x: min((reach[k][x] for k in ks if x in reach[k]), default=0)
+                 for x, ks in rule.domain.items()}
+        rooted_levels(e, list(rule.domain), lambda x, y: -e[between(x, y)], roots, depth, least)
+
+    def check(self, v: Values) -> list[Violation]:
+        return []
