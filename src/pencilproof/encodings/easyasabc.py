@@ -24,54 +24,19 @@ from a row, column or diagonal); a changed given is ``nmGiven``.
 from __future__ import annotations
 
 import random
-import string
-from typing import Any, Callable, ClassVar, Mapping, Optional, Sequence
+from typing import Any, ClassVar, Mapping, Optional
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
 from .contract import ClueKey, JankoBlock, UrlBody
-from .kit import AllDifferent, Count, Number, Values, kit_formats
+from .kit import AllDifferent, Count, Values, kit_formats
 from .kit.lattice import lines
+from .kit.layers import LETTERS, Letters
 from .kit.lines_of_cells import EdgeGeneration, EdgeGenre, FirstSeen, edge_cells, is_edge_key
-from .kit.model import N, Atom, Encoder, Layer, Lit, Rule, bad_char
+from .kit.model import N, Layer, Rule
 from .kit.numbers import given_number
 from .kit.urlcodec import Cursor, read_number16, write_number16
-
-LETTERS = string.ascii_uppercase
-
-
-class Letters(Number):
-    """A letter A.. (values 1..k) or an empty cell (``.``) per cell."""
-
-    def __init__(self, k: int):
-        super().__init__(1, k, blank=True)
-        self.chars = f"a letter A-{LETTERS[k - 1]} or ."
-
-    def char(self, cell: Cell, truth: Callable[[Atom], bool]) -> str:
-        v = self.value(cell, truth)
-        return "." if v is None else LETTERS[v - 1]
-
-    def number(self, ch: str) -> Optional[int]:
-        i = LETTERS.find(ch.upper()) if len(ch) == 1 and ch.isalpha() else -1
-        return i + 1 if 0 <= i < self.hi else None
-
-    def read(self, cell: Cell, ch: str, v: Values, where: str) -> None:
-        n = None if ch in ".-" else self.number(ch)
-        if n is None and ch not in ".-":
-            raise bad_char(ch, cell, self.chars, where)
-        v.cell.setdefault(self.name, {})[cell] = n
-        v.truth[N(cell, n)] = True
-
-    def setup(self, e: Encoder, cells: Sequence[Cell]) -> None:
-        super().setup(e, cells)
-        for x in cells:  # "empty" as an atom of its own (analyses ask whether a cell is)
-            if N(x, None) not in e.lits:
-                e.lits[N(x, None)] = -e.reify_or([e.lits[N(x, v)] for v in range(1, self.hi + 1)])
-
-    def agree(self, e: Encoder, cell: Cell, ch: str) -> Lit:
-        return e.lits.get(N(cell, None if ch == "." else self.number(ch)), -e.b.true)
-
 
 class AbcUrl(UrlBody):
     """pzprjs's easyasabc URL body: the number of letters and ``/``, then the letters

@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+import string
+from typing import Callable, Optional, Sequence
 
 from ...errors import InputError
 from ...puzzle import Cell
@@ -137,6 +138,42 @@ PIPES = {frozenset(): ".", frozenset("NS"): "|", frozenset("EW"): "-", frozenset
          frozenset("NESW"): "+"}
 PIPE_DIRS = {ch: dirs for dirs, ch in PIPES.items()}
 STEP = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
+
+
+#: The letters a Letters layer writes (A for 1).
+LETTERS = string.ascii_uppercase
+
+
+class Letters(Number):
+    """A letter A.. (values 1..k) or an empty cell (``.``) per cell."""
+
+    def __init__(self, k: int):
+        super().__init__(1, k, blank=True)
+        self.chars = f"a letter A-{LETTERS[k - 1]} or ."
+
+    def char(self, cell: Cell, truth: Callable[[Atom], bool]) -> str:
+        v = self.value(cell, truth)
+        return "." if v is None else LETTERS[v - 1]
+
+    def number(self, ch: str) -> Optional[int]:
+        i = LETTERS.find(ch.upper()) if len(ch) == 1 and ch.isalpha() else -1
+        return i + 1 if 0 <= i < self.hi else None
+
+    def read(self, cell: Cell, ch: str, v: Values, where: str) -> None:
+        n = None if ch in ".-" else self.number(ch)
+        if n is None and ch not in ".-":
+            raise bad_char(ch, cell, self.chars, where)
+        v.cell.setdefault(self.name, {})[cell] = n
+        v.truth[N(cell, n)] = True
+
+    def setup(self, e: Encoder, cells: Sequence[Cell]) -> None:
+        super().setup(e, cells)
+        for x in cells:  # "empty" as an atom of its own (analyses ask whether a cell is)
+            if N(x, None) not in e.lits:
+                e.lits[N(x, None)] = -e.reify_or([e.lits[N(x, v)] for v in range(1, self.hi + 1)])
+
+    def agree(self, e: Encoder, cell: Cell, ch: str) -> Lit:
+        return e.lits.get(N(cell, None if ch == "." else self.number(ch)), -e.b.true)
 
 
 def edge_atom(cell: Cell, d: str) -> Atom:
