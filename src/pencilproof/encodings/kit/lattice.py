@@ -13,6 +13,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from ...errors import InputError
 from ...puzzle import Cell, Puzzle
+from ..grid import components
 
 ORTHO = ((-1, 0), (0, 1), (1, 0), (0, -1))
 AROUND = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
@@ -157,21 +158,16 @@ def pieces_apart(layout: Sequence[Sequence[object]]) -> tuple[tuple[int, ...], .
     """The layout (any labels) with every edge-connected piece of a region a region of its
     own, numbered as :func:`normalize_areas` numbers them."""
     rows, cols = len(layout), len(layout[0]) if layout else 0
-    label = [[-1] * cols for _ in range(rows)]
-    n = 0
+    label = [[0] * cols for _ in range(rows)]
+    cells: dict[object, list[Cell]] = {}
     for r in range(rows):
         for c in range(cols):
-            if label[r][c] >= 0:
-                continue
-            label[r][c], todo = n, [(r, c)]
-            while todo:
-                y, x = todo.pop()
-                for dy, dx in ORTHO:
-                    b, a = y + dy, x + dx
-                    if 0 <= b < rows and 0 <= a < cols and label[b][a] < 0 \
-                            and layout[b][a] == layout[y][x]:
-                        label[b][a] = n
-                        todo.append((b, a))
+            cells.setdefault(layout[r][c], []).append((r, c))
+    n = 0
+    for same in cells.values():
+        for piece in components(same):
+            for r, c in piece:
+                label[r][c] = n
             n += 1
     return normalize_areas(label)
 
