@@ -31,7 +31,15 @@ ORDER = (
     "fillomino", "shikaku", "galaxies", "dominos",
     # numbers
     "sudoku", "killer_sudoku", "kakuro", "ripple", "futoshiki", "skyscrapers", "kenken", "str8ts",
-    "hidoku", "easyasabc", "kakurasu", "nonogram")
+    "hidoku", "easyasabc", "kakurasu", "nonogram",
+    # janko.at genres, part A (issue 40); each line one family
+    # numbers-a:
+    # letters-arrows:
+    # shading:
+    # placement:
+    # regions:
+    # paths:
+)
 
 #: The genres that declare one-line codes or whole-file formats of their own (Taiji Maker
 #: codes; Flood-It's game IDs and digit grids): reading content of unknown format asks
