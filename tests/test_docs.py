@@ -37,7 +37,8 @@ def test_the_readme_genre_table_is_the_registry_s():
     assert m, "the README's genre table markers are missing"
     assert m.group(1) == genrefacts.readme_table(), (
         "README.md's genre table differs from the registry: paste genrefacts.readme_table()")
-    assert len(m.group(1).splitlines()) == len(GENRES) + 2
+    assert m.group(1).count("](docs/genres/") == len(GENRES)
+    assert max(map(len, m.group(1).splitlines())) <= 100
 
 
 def test_facts_read_the_contract():
@@ -51,8 +52,9 @@ def test_facts_read_the_contract():
     assert taiji["question"] == "unique up to inversion" and taiji["codes"] == ("taiji",)
     canal = genrefacts.capabilities(GENRES["canal"])
     assert canal["url"] and canal["pzprv3"] == "canal" and canal["analysis"]
-    assert "| [Canal View](docs/genres/canal.md) | `canal`, `canalview`, `canal-view` | `canal` | yes |" \
-        in genrefacts.readme_table()
+    assert "| [Canal View](canal.md) | `canal`, `canalview`, `canal-view` | `canal` | yes |" \
+        in genrefacts.genre_table()
+    assert genrefacts.readme_table().startswith("[Canal View](docs/genres/canal.md), ")
 
 
 def test_a_genre_page_example_is_a_published_puzzle_that_reads_back():

@@ -176,9 +176,19 @@ def genre_table(link: str = "{name}.md") -> str:
     return "\n".join(lines) + "\n"
 
 
-def readme_table() -> str:
-    """The README's genre table: links into docs/genres/."""
-    return genre_table("docs/genres/{name}.md")
+def readme_table(width: int = 100) -> str:
+    """The README's genre list: every genre's page (docs/genres/), as many to a line as
+    fit ``width``; the full table (names, puzz.link ids, formats) is the genre index's,
+    so the README stays short as genres are added (about three genres a line)."""
+    items = [f"[{TITLES.get(name, name)}](docs/genres/{name}.md)" for name in genres()]
+    lines: list[str] = []
+    for i, item in enumerate(items):
+        item += "," if i < len(items) - 1 else "."
+        if lines and len(lines[-1]) + 1 + len(item) <= width:
+            lines[-1] += " " + item
+        else:
+            lines.append(item)
+    return "\n".join(lines) + "\n"
 
 
 #: Page titles: the genre's usual name (the registry holds only its short names).
