@@ -86,8 +86,9 @@ class Numberlink(KitGenre):
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
         cells = list(puzzle.cells())
+        inside = set(cells)
         lines = [edge_atom(x, d) for x in cells for d in "ES"
-                 if (x[0] + STEP[d][0], x[1] + STEP[d][1]) in puzzle.cells()]
+                 if (x[0] + STEP[d][0], x[1] + STEP[d][1]) in inside]
         return [Count(lines, 1, (), "brNoLine", "there is no line", ">="), LineDegrees(cells, ends=True),
                 TerminalPaths(puzzle.rows, puzzle.cols, terminals(puzzle), colours(puzzle))]
 

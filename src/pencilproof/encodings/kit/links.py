@@ -41,22 +41,22 @@ def line_pieces(v: Values, cells: Sequence[Cell]) -> list[list[Cell]]:
     """The edge-connected pieces of cells with lines (joined along the lines)."""
     live = set(cells)
     seen: set[Cell] = set()
-    out = []
-    for x in cells:
-        if x in seen or not degree(v, x):
-            continue
-        seen.add(x)
-        piece, todo = [x], [x]
-        while todo:
-            y = todo.pop()
-            for d, (dr, dc) in STEP.items():
-                z = (y[0] + dr, y[1] + dc)
-                if z in live and z not in seen and v[edge_atom(y, d)]:
-                    seen.add(z)
-                    piece.append(z)
-                    todo.append(z)
-        out.append(sorted(piece))
-    return out
+    return [_piece(v, live, x, seen) for x in cells if x not in seen and degree(v, x)]
+
+
+def _piece(v: Values, live: set[Cell], x: Cell, seen: set[Cell]) -> list[Cell]:
+    """The cells joined to x along lines (x's piece), sorted; each is added to ``seen``."""
+    seen.add(x)
+    piece, todo = [x], [x]
+    while todo:
+        y = todo.pop()
+        for d, (dr, dc) in STEP.items():
+            z = (y[0] + dr, y[1] + dc)
+            if z in live and z not in seen and v[edge_atom(y, d)]:
+                seen.add(z)
+                piece.append(z)
+                todo.append(z)
+    return sorted(piece)
 
 
 class TerminalPaths(Rule):
@@ -196,49 +196,47 @@ def shortest_paths_lemma(e: Encoder, cells: Sequence[Cell], terminals: Mapping[C
     g = e.b.new_var()
     live = set(cells)
     col = {(x, v): e[colour(x, v)] for x in cells for v in colours}
+    lines = {m: [e[a] for a in cell_edges(m, live)] for m in cells}
+    out: list[list[Lit]] = []  # the clauses, added at once (a big grid's encoding time)
 
     def edge(x: Cell, y: Cell) -> Lit:
         d = next(k for k, (dr, dc) in STEP.items() if (x[0] + dr, x[1] + dc) == y)
         return e[edge_atom(x, d)]
     for m in cells:
-        lines = [e[a] for a in cell_edges(m, live)]
-        if m not in terminals:  # an empty cell has no colour, a used one has one
-            for v in colours:
-                e.clause([-col[m, v], *lines], g)
-            for lit in lines:
-                e.clause([-lit, *(col[m, v] for v in colours)], g)
         near = [y for dr, dc in STEP.values() if (y := (m[0] + dr, m[1] + dc)) in live]
         for y in near:  # (b): same colour side by side, joined
             if y > m:
-                for v in colours:
-                    e.clause([-col[m, v], -col[y, v], edge(m, y)], g)
+                joined = edge(m, y)
+                out += [[-g, -col[m, v], -col[y, v], joined] for v in colours]
         if m in terminals:
             continue
-        for i, a in enumerate(near):  # (c): beside an empty cell, not one colour
+        ways = lines[m]  # an empty cell has no colour, a used one has one
+        out += [[-g, -col[m, v], *ways] for v in colours]
+        out += [[-g, -lit, *(col[m, v] for v in colours)] for lit in ways]
+        for i, a in enumerate(near):  # (c), a and b diagonal (facing: (d) with k = 1)
             for b in near[i + 1:]:
                 x = (a[0] + b[0] - m[0], a[1] + b[1] - m[1])
-                through = [[]] if x == m else [[edge(a, x)], [edge(x, b)]]
-                for v in colours:
-                    for extra in through:
-                        e.clause([-col[a, v], -col[b, v], *extra, *lines], g)
+                if x != m:
+                    for extra in (edge(a, x), edge(x, b)):
+                        out += [[-g, -col[a, v], -col[b, v], extra, *ways] for v in colours]
     # (d): ray[d, x, v]: "the first used cell from x on in direction d has colour v"
     # (only ever forced true; false is free)
     ray: dict[tuple[str, Cell, int], Lit] = {}
     for d, (dr, dc) in STEP.items():
         for x in sorted(cells, key=lambda y: -(y[0] * dr + y[1] * dc)):  # the far side first
             beyond = (x[0] + dr, x[1] + dc)
+            through = beyond in live and x not in terminals
             for v in colours:
                 f = ray[d, x, v] = e.b.new_var()
-                e.clause([-col[x, v], f])
-                if beyond in live and x not in terminals:
-                    e.clause([*(e[a] for a in cell_edges(x, live)), -ray[d, beyond, v], f])
+                out.append([-col[x, v], f])
+                if through:
+                    out.append([*lines[x], -ray[d, beyond, v], f])
     for m in cells:
-        lines = [e[a] for a in cell_edges(m, live)]
         for d1, d2 in (("N", "S"), ("W", "E")):
             a, b = (m[0] + STEP[d1][0], m[1] + STEP[d1][1]), (m[0] + STEP[d2][0], m[1] + STEP[d2][1])
             if m not in terminals and a in live and b in live:
-                for v in colours:
-                    e.clause([-ray[d1, a, v], -ray[d2, b, v], *lines], g)
+                out += [[-g, -ray[d1, a, v], -ray[d2, b, v], *lines[m]] for v in colours]
+    e.b.add_clauses(out)
     return Lemma(g, lambda answer: not has_detour(answer), "shortest paths")
 
 
@@ -290,7 +288,7 @@ class TerminalValue(Rule):
         e.fix(colour(self.cell, self.value), True, guard)
 
     def check(self, v: Values) -> list[Violation]:
-        piece = next((p for p in line_pieces(v, self.cells) if self.cell in p), [])
+        piece = _piece(v, set(self.cells), self.cell, set()) if degree(v, self.cell) else []
         other = [x for x in piece if x != self.cell and self.terminals.get(x) not in (None, self.value)]
         return [self.broken(piece)] if other and self.cell < min(other) else []
 
