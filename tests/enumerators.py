@@ -211,3 +211,27 @@ def border_loops(rows: int, cols: int) -> list[tuple[frozenset, frozenset]]:
         if _one_loop(frozenset(sides)):
             out.append((frozenset(sides), inside))
     return out
+
+
+def two_per_line_apart(n: int) -> list[frozenset]:
+    """Every set of cells of an n x n grid with exactly two in each row and each column,
+    no two touching (not even at a corner): rows filled top down, two columns each."""
+    pairs = [p for p in itertools.combinations(range(n), 2) if p[1] - p[0] >= 2]
+    out: list[frozenset] = []
+
+    def fill(r: int, used: list[int], prev: tuple, cells: list[Cell]) -> None:
+        if r == n:
+            if all(k == 2 for k in used):
+                out.append(frozenset(cells))
+            return
+        for p in pairs:
+            if any(used[c] == 2 for c in p) or any(abs(c - q) <= 1 for c in p for q in prev):
+                continue
+            for c in p:
+                used[c] += 1
+            fill(r + 1, used, p, cells + [(r, c) for c in p])
+            for c in p:
+                used[c] -= 1
+
+    fill(0, [0] * n, (), [])
+    return out
