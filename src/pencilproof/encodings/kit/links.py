@@ -213,12 +213,11 @@ def shortest_paths_lemma(e: Encoder, cells: Sequence[Cell], terminals: Mapping[C
         ways = lines[m]  # an empty cell has no colour, a used one has one
         out += [[-g, -col[m, v], *ways] for v in colours]
         out += [[-g, -lit, *(col[m, v] for v in colours)] for lit in ways]
-        for i, a in enumerate(near):  # (c), a and b diagonal (facing: (d) with k = 1)
-            for b in near[i + 1:]:
+        for i, a in enumerate(near):  # (c): beside an empty cell, not one colour (facing:
+            for b in near[i + 1:]:    # (d) with k = 1, but directly: it propagates sooner)
                 x = (a[0] + b[0] - m[0], a[1] + b[1] - m[1])
-                if x != m:
-                    for extra in (edge(a, x), edge(x, b)):
-                        out += [[-g, -col[a, v], -col[b, v], extra, *ways] for v in colours]
+                for extra in ([[]] if x == m else [[edge(a, x)], [edge(x, b)]]):
+                    out += [[-g, -col[a, v], -col[b, v], *extra, *ways] for v in colours]
     # (d): ray[d, x, v]: "the first used cell from x on in direction d has colour v"
     # (only ever forced true; false is free)
     ray: dict[tuple[str, Cell, int], Lit] = {}
