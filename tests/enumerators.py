@@ -235,3 +235,32 @@ def two_per_line_apart(n: int) -> list[frozenset]:
 
     fill(0, [0] * n, (), [])
     return out
+
+
+def block_divisions(rows: int, cols: int, k: int) -> list[tuple[frozenset, ...]]:
+    """Every division of a rows x cols grid into connected pieces of k cells each: the
+    first free cell in reading order starts a piece, grown by every set of free cells
+    that keeps it connected (each piece found once, as a sorted set of sets)."""
+    cells = grid_cells(rows, cols)
+    out: set[tuple[frozenset, ...]] = set()
+
+    def grow(piece: frozenset, free: frozenset) -> set[frozenset]:
+        if len(piece) == k:
+            return {piece}
+        found: set[frozenset] = set()
+        for (r, c) in piece:
+            for y in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if y in free and y not in piece:
+                    found |= grow(piece | {y}, free)
+        return found
+
+    def split(free: frozenset, done: tuple) -> None:
+        if not free:
+            out.add(tuple(sorted(done, key=sorted)))
+            return
+        first = min(free)
+        for piece in grow(frozenset([first]), free):
+            split(free - piece, done + (piece,))
+
+    split(frozenset(cells), ())
+    return sorted(out, key=lambda d: [sorted(p) for p in d])
