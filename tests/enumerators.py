@@ -264,3 +264,15 @@ def block_divisions(rows: int, cols: int, k: int) -> list[tuple[frozenset, ...]]
 
     split(frozenset(cells), ())
     return sorted(out, key=lambda d: [sorted(p) for p in d])
+
+
+def whole_rooms(layout) -> list[frozenset]:
+    """Every shading of a grid of rooms (rows of room labels) that shades each room
+    wholly or not at all: one set of cells per subset of the rooms."""
+    rooms: dict = {}
+    for r, row in enumerate(layout):
+        for c, k in enumerate(row):
+            rooms.setdefault(k, []).append((r, c))
+    groups = list(rooms.values())
+    return [frozenset(x for g, b in zip(groups, bits) if b for x in g)
+            for bits in itertools.product((0, 1), repeat=len(groups))]
