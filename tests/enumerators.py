@@ -276,3 +276,22 @@ def whole_rooms(layout) -> list[frozenset]:
     groups = list(rooms.values())
     return [frozenset(x for g, b in zip(groups, bits) if b for x in g)
             for bits in itertools.product((0, 1), repeat=len(groups))]
+
+
+def one_island_per_room(layout) -> list[frozenset]:
+    """Every shading of a grid of rooms (rows of labels) with one edge-connected piece of
+    shaded cells in each room and no shaded cells of two rooms side by side (Shimaguni
+    before sizes): each room's connected non-empty subsets, combined room by room."""
+    rooms: dict = {}
+    for r, row in enumerate(layout):
+        for c, k in enumerate(row):
+            rooms.setdefault(k, []).append((r, c))
+    options = [[s for s in subsets(cells) if s and connected(s)] for cells in rooms.values()]
+    out = []
+    for pick in itertools.product(*options):
+        on = frozenset().union(*pick)
+        label = {x: i for i, s in enumerate(pick) for x in s}
+        if not any((y in label and label[y] != label[x]) for x in on
+                   for y in ((x[0] + 1, x[1]), (x[0], x[1] + 1))):
+            out.append(on)
+    return out
