@@ -208,7 +208,7 @@ TITLES = {
     "futoshiki": "Futoshiki", "skyscrapers": "Skyscrapers", "kenken": "KenKen",
     "str8ts": "Str8ts", "hidoku": "Hidoku", "easyasabc": "Easy as ABC",
     "kakurasu": "Kakurasu", "nonogram": "Nonogram",
-    "gappy": "Gappy", "tilepaint": "Tilepaint (Tairupeinto)",  # shading (issue 40)
+    "gappy": "Gappy", "tilepaint": "Tilepaint (Tairupeinto)", "shimaguni": "Shimaguni",  # shading (issue 40)
 }
 
 
