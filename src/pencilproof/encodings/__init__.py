@@ -38,7 +38,7 @@ ORDER = (
     "gappy", "tilepaint", "shimaguni",  # shading
     # placement:
     # regions:
-    # paths:
+    "burokku",  # paths
 )
 
 #: The genres that declare one-line codes or whole-file formats of their own (Taiji Maker
