@@ -295,3 +295,20 @@ def one_island_per_room(layout) -> list[frozenset]:
                    for y in ((x[0] + 1, x[1]), (x[0], x[1] + 1))):
             out.append(on)
     return out
+
+
+def simple_paths(rows: int, cols: int, a: Cell, b: Cell) -> list[tuple[Cell, ...]]:
+    """Every simple path of edge-adjacent cells from ``a`` to ``b`` (depth-first)."""
+    out: list[tuple[Cell, ...]] = []
+
+    def walk(path: list[Cell]) -> None:
+        x = path[-1]
+        if x == b:
+            out.append(tuple(path))
+            return
+        for y in ((x[0] - 1, x[1]), (x[0] + 1, x[1]), (x[0], x[1] - 1), (x[0], x[1] + 1)):
+            if 0 <= y[0] < rows and 0 <= y[1] < cols and y not in path:
+                walk(path + [y])
+
+    walk([a])
+    return out
