@@ -312,3 +312,30 @@ def simple_paths(rows: int, cols: int, a: Cell, b: Cell) -> list[tuple[Cell, ...
 
     walk([a])
     return out
+
+
+def divisions_into(rows: int, cols: int, k: int) -> list[list[frozenset]]:
+    """Every division of a rows x cols grid into edge-connected pieces of k cells: the
+    first free cell in reading order starts a piece, grown through free cells."""
+    out: list[list[frozenset]] = []
+
+    def grow(piece: frozenset, free: frozenset) -> set:
+        if len(piece) == k:
+            return {piece}
+        got: set = set()
+        for r, c in piece:
+            for y in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if y in free and y not in piece:
+                    got |= grow(piece | {y}, free)
+        return got
+
+    def fill(free: frozenset, done: list) -> None:
+        if not free:
+            out.append(list(done))
+            return
+        start = min(free)
+        for piece in grow(frozenset([start]), free):
+            fill(free - piece, done + [piece])
+
+    fill(frozenset(grid_cells(rows, cols)), [])
+    return out
