@@ -209,6 +209,7 @@ TITLES = {
     "str8ts": "Str8ts", "hidoku": "Hidoku", "easyasabc": "Easy as ABC",
     "kakurasu": "Kakurasu", "nonogram": "Nonogram",
     "gappy": "Gappy", "tilepaint": "Tilepaint (Tairupeinto)", "shimaguni": "Shimaguni",  # shading (issue 40)
+    "foseruzu": "Foseruzu (Four Cells)",
 }
 
 
