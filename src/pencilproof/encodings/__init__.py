@@ -35,7 +35,7 @@ ORDER = (
     # janko.at genres, part A (issue 40); each line one family
     # numbers-a:
     # letters-arrows:
-    "gappy", "tilepaint", "shimaguni",  # shading
+    "gappy", "tilepaint", "shimaguni", "foseruzu",  # shading
     # placement:
     # regions:
     "burokku",  # paths
