@@ -339,3 +339,28 @@ def divisions_into(rows: int, cols: int, k: int) -> list[list[frozenset]]:
 
     fill(frozenset(grid_cells(rows, cols)), [])
     return out
+
+
+def tenner_grids(rows: int, cols: int, sums, givens) -> list[tuple[tuple[int, ...], ...]]:
+    """Every grid of digits 0-9, no digit twice in a row, no two touching cells (a king's
+    move) alike, column ``c`` adding up to ``sums[c]`` (None: any), the givens kept."""
+    out: list[tuple[tuple[int, ...], ...]] = []
+    grid = [[-1] * cols for _ in range(rows)]
+
+    def place(k: int) -> None:
+        if k == rows * cols:
+            if all(s is None or sum(grid[r][c] for r in range(rows)) == s for c, s in enumerate(sums)):
+                out.append(tuple(tuple(row) for row in grid))
+            return
+        r, c = divmod(k, cols)
+        for d in range(10):
+            if givens.get((r, c), d) != d or d in grid[r][:c]:
+                continue
+            if r and any(0 <= c + dc < cols and grid[r - 1][c + dc] == d for dc in (-1, 0, 1)):
+                continue
+            grid[r][c] = d
+            place(k + 1)
+        grid[r][c] = -1
+
+    place(0)
+    return out
