@@ -280,6 +280,9 @@ class FormatSpec:
     #: triangle in the corner ``F`` top-left, ``7`` top-right, ``L`` bottom-left, ``J``
     #: bottom-right). Other characters are blank cells. See :mod:`pencilproof.output`.
     drawing: Mapping[str, str] = field(default_factory=lambda: _frozen({"#": "shade"}))
+    #: Answer characters of kind ``number`` drawn as a text of their own instead of the
+    #: number they stand for (Eulero's letter-number pair ``C1``); others as their kind says.
+    answer_text: Mapping[str, str] = field(default_factory=lambda: _frozen({}))
     #: The answer's characters mark regions (Fillomino): thick borders are drawn between
     #: cells whose answer characters differ (the puzzle's ``areas`` are always drawn).
     answer_regions: bool = False

@@ -248,7 +248,7 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
             elif how == "triangle":
                 under += _triangle(ch, x, y)
             elif how in ("number", "letter") and not (glyph is not None and (glyph.text or glyph.mark)):
-                text = ch if how == "letter" else _number_text(ch)
+                text = spec.answer_text.get(ch) or (ch if how == "letter" else _number_text(ch))
                 overlays.append(Text(x + CELL / 2, y + CELL / 2, text, _text_size(text), ANSWER,
                                      cls="answer"))
             if glyph is not None and glyph.frame:

@@ -189,7 +189,8 @@ def _cell(spec: FormatSpec, puzzle: Puzzle, solution: Solution | None, cell: Cel
         return _Cell((label or "") + glyphs.shapes.get(ch, ch),  # a point's clue beside it
                      glyphs.kinds["blank"][1] if marked else " ")
     if kind in ("number", "letter") and ch is not None:
-        text = label if label is not None else ch if kind == "letter" else _number_text(ch)
+        text = label if label is not None else spec.answer_text.get(ch) or (
+            ch if kind == "letter" else _number_text(ch))
         return _Cell(text, glyphs.kinds["blank"][1] if marked else " ")
     plain, diff = glyphs.kinds.get(kind, glyphs.kinds["blank"])
     mark = diff if marked else plain
