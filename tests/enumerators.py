@@ -364,3 +364,32 @@ def tenner_grids(rows: int, cols: int, sums, givens) -> list[tuple[tuple[int, ..
 
     place(0)
     return out
+
+
+def tenner_grids_by_sums(rows: int, cols: int, sums, givens) -> list[tuple[tuple[int, ...], ...]]:
+    """What :func:`tenner_grids` returns, found faster: cells filled column by column, a
+    partial grid dropped as soon as its column's digits leave the sum out of reach (each
+    cell still to come adds 0-9), so a column's last digit is its sum's remainder."""
+    out: list[tuple[tuple[int, ...], ...]] = []
+    grid = [[-1] * cols for _ in range(rows)]
+
+    def place(k: int, so_far: int) -> None:
+        if k == rows * cols:
+            out.append(tuple(tuple(row) for row in grid))
+            return
+        c, r = divmod(k, rows)
+        s = sums[c]
+        for d in range(10):
+            if givens.get((r, c), d) != d or d in grid[r][:c]:
+                continue
+            if any(0 <= r + dr < rows and 0 <= c + dc and grid[r + dr][c + dc] == d
+                   for dr, dc in ((-1, 0), (-1, -1), (0, -1), (1, -1))):
+                continue
+            if s is not None and not 0 <= s - so_far - d <= 9 * (rows - 1 - r):
+                continue
+            grid[r][c] = d
+            place(k + 1, 0 if r == rows - 1 else so_far + d)
+        grid[r][c] = -1
+
+    place(0, 0)
+    return out
