@@ -393,3 +393,33 @@ def tenner_grids_by_sums(rows: int, cols: int, sums, givens) -> list[tuple[tuple
 
     place(0, 0)
     return out
+
+
+def seeded_divisions(rows: int, cols: int, seeds: Collection[Cell]) -> list[list[frozenset]]:
+    """Every division of a rows x cols grid into edge-connected pieces, each holding
+    exactly one of ``seeds`` (for Knossos): the first free cell in reading order starts a
+    piece, grown through free cells in every way, kept when it holds one seed."""
+    seeds = frozenset(seeds)
+    out: list[list[frozenset]] = []
+
+    def grown(start: Cell, free: frozenset) -> set:
+        found, todo = {frozenset([start])}, [frozenset([start])]
+        while todo:
+            piece = todo.pop()
+            for r, c in piece:
+                for y in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    bigger = piece | {y}
+                    if y in free and y not in piece and bigger not in found and len(bigger & seeds) <= 1:
+                        found.add(bigger)
+                        todo.append(bigger)
+        return {p for p in found if len(p & seeds) == 1}
+
+    def fill(free: frozenset, done: list) -> None:
+        if not free:
+            out.append(list(done))
+            return
+        for piece in grown(min(free), free):
+            fill(free - piece, done + [piece])
+
+    fill(frozenset(grid_cells(rows, cols)), [])
+    return out
