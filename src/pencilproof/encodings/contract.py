@@ -729,8 +729,9 @@ class Genre(abc.ABC):
     def margins(self, puzzle: Puzzle) -> Mapping[str, Sequence[str]]:
         """Clues written outside the grid, drawn beside it: ``top`` and ``bottom`` one text
         per column, ``left`` and ``right`` one per row ("" for none); a text's
-        space-separated parts are stacked above or below a column (a Nonogram's runs).
-        Default: none."""
+        space-separated parts are stacked above or below a column (a Nonogram's runs);
+        ``corners`` four texts beside the grid's corners (top-left, top-right, bottom-left,
+        bottom-right: an Abc Path's diagonals). Default: none."""
         return {}
 
     def read_janko(self, block: JankoBlock) -> Optional[tuple[Puzzle, Any]]:

@@ -151,13 +151,18 @@ def frame(genre: Genre, puzzle: Puzzle) -> tuple[float, float, float, float]:
     """The room around a grid (top, left, bottom, right): the rNcM labels, or the genre's
     clues outside the grid (:meth:`Genre.margins`) where it has them."""
     margins = genre.margins(puzzle)
+    corners = dict(zip(("top-left", "top-right", "bottom-left", "bottom-right"),
+                       margins.get("corners", ())))
+
+    def beside(side: str) -> list[str]:  # the corner texts on this side
+        return [t for k, t in corners.items() if side in k.split("-")]
 
     def high(side: str) -> float:
-        parts = max([len(t.split()) for t in margins.get(side, ())] + [0])
+        parts = max([len(t.split()) for t in margins.get(side, ())] + [int(any(beside(side)))])
         return MARGIN_LINE * parts + 8 if parts else 0
 
     def wide(side: str) -> float:
-        chars = max([len(t) for t in margins.get(side, ())] + [0])
+        chars = max([len(t) for t in [*margins.get(side, ()), *beside(side)]] + [0])
         return MARGIN_CHAR * chars + 10 if chars else 0
 
     return max(LABEL, high("top")), max(LABEL, wide("left")), high("bottom"), wide("right")
@@ -169,6 +174,12 @@ def _margin_texts(genre: Genre, puzzle: Puzzle, gx: float, gy: float) -> list[Sh
     margins = genre.margins(puzzle)
     w, h = puzzle.cols * CELL, puzzle.rows * CELL
     for side, texts in margins.items():
+        if side == "corners":  # beside the corners: left or right, above or below
+            for k, text in enumerate(texts):
+                x, anchor = (gx - 6, "end") if k in (0, 2) else (gx + w + 6, "start")
+                y = gy - 4 - MARGIN_LINE / 2 if k < 2 else gy + h + 4 + MARGIN_LINE / 2
+                out += [Text(x, y, text, 13, INK, anchor, cls="clue")] if text else []
+            continue
         for i, text in enumerate(texts):
             parts = text.split()
             if side in ("left", "right"):

@@ -263,14 +263,22 @@ def _with_margins(lines: list[str], margins: Mapping[str, Sequence[str]], w: int
     if not margins:
         return lines
     left, right = margins.get("left", ()), margins.get("right", ())
-    lw, gw = max([len(t) for t in left] + [0]), max(len(x) for x in lines)
+    corners = tuple(margins.get("corners", ())) or ("",) * 4  # top-left, top-right, ...
+    lw = max([len(t) for t in (*left, corners[0], corners[2])] + [0])
+    gw = max(len(x) for x in lines)
     pad = " " * (lw + 1) if lw else ""
 
     def stacked(texts: Sequence[str], below: bool) -> list[str]:
         parts = [t.split() for t in texts]
-        h = max([len(p) for p in parts] + [0])
+        a, b = corners[2:] if below else corners[:2]  # the corners beside this side
+        h = max([len(p) for p in parts] + [int(bool(a or b))])
         parts = [p + [""] * (h - len(p)) if below else [""] * (h - len(p)) + p for p in parts]
-        return [pad + "".join(p[k].rjust(w).ljust(step) for p in parts).rstrip() for k in range(h)]
+        out = [pad + "".join(p[k].rjust(w).ljust(step) for p in parts).rstrip() for k in range(h)]
+        k = 0 if below else h - 1  # the line next to the grid
+        if a or b:
+            out[k] = ((a.rjust(lw) + " ") if lw else "") + (out[k][len(pad):].ljust(gw) + " " + b
+                                                            if b else out[k][len(pad):])
+        return out
 
     body = []
     for i, line in enumerate(lines):
