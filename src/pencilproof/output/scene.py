@@ -447,8 +447,9 @@ def _loop(puzzle: Puzzle, kinds: dict[Cell, str], gx: float, gy: float) -> list[
 def _mark(mark: str, x: float, y: float, ink: str) -> list[Shape]:
     """A symbol drawn with lines and discs (no font needed): a diamond, a dash, a slash,
     a flower whose first K of 4 petals are yellow (the others purple), a white ring, a
-    black disc, an island's circle (its number is drawn by the caller), or ``arrow:D`` a
-    small arrow pointing D (n, e, s, w) beside a number (the caller draws it)."""
+    black disc, an island's circle (its number is drawn by the caller), ``arrow:D`` a
+    small arrow pointing D (n, e, s, w) beside a number (the caller draws it), or
+    ``pipe:CH`` a given pipe piece (``| - L J 7 F ^ > v <``)."""
     cx, cy, h = x + CELL / 2, y + CELL / 2, CELL * 0.3
     if mark == "ring":
         return [Disc(cx, cy, CELL * 0.36, PAPER, ink, "ring", 2.0)]
@@ -476,6 +477,11 @@ def _mark(mark: str, x: float, y: float, ink: str) -> list[Shape]:
         return [Line(ax - dx * h, ay - dy * h, tip[0], tip[1], ink, 2.0),
                 Line(tip[0], tip[1], tip[0] - dx * k + dy * k, tip[1] - dy * k + dx * k, ink, 2.0),
                 Line(tip[0], tip[1], tip[0] - dx * k - dy * k, tip[1] - dy * k - dx * k, ink, 2.0)]
+    if mark.startswith("pipe:"):  # a given pipe piece (Pipeline): wide dark lines, the answer's over them
+        w, dirs = PIPE_W * 2, PIPE_DIRS.get(mark[5:], frozenset())
+        ends = {"N": (cx, cy + w / 2, cx, y), "E": (cx - w / 2, cy, x + CELL, cy),
+                "S": (cx, cy - w / 2, cx, y + CELL), "W": (cx + w / 2, cy, x, cy)}
+        return [Line(*ends[d], ink, w) for d in "NESW" if d in dirs]
     if mark.startswith("petals:"):
         k = int(mark.split(":")[1])
         out: list[Shape] = []

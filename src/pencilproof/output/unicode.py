@@ -132,6 +132,8 @@ def _labels(genre: Genre, puzzle: Puzzle, glyphs: Glyphs) -> dict[object, Option
                 if g is not None and g.mark in glyphs.marks and (
                         label is None or (glyphs is ASCII and not label.isascii())):
                     label = glyphs.marks[g.mark]  # the renderer's own ring or disc
+                elif g is not None and label is None and g.mark and g.mark.startswith("pipe:"):
+                    label = glyphs.box[_index(PIPE_DIRS.get(g.mark[5:], ()))]  # a given pipe piece
                 out[v] = label
     return out
 
