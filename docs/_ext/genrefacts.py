@@ -210,6 +210,7 @@ TITLES = {
     "kakurasu": "Kakurasu", "nonogram": "Nonogram",
     "gappy": "Gappy", "tilepaint": "Tilepaint (Tairupeinto)", "shimaguni": "Shimaguni",  # shading (issue 40)
     "foseruzu": "Foseruzu (Four Cells)",
+    "eulero": "Eulero", "mathrax": "Mathrax",  # numbers-a (issue 40)
 }
 
 
