@@ -423,3 +423,28 @@ def seeded_divisions(rows: int, cols: int, seeds: Collection[Cell]) -> list[list
 
     fill(frozenset(grid_cells(rows, cols)), [])
     return out
+
+
+def walls_answers(grid) -> set[tuple[str, ...]]:
+    """Every Walls answer of a small grid (rows of None for a white cell, '#' or a number
+    for a black one): each white cell '|' or '-', kept where every number is the count of
+    white cells whose walls run on straight into it (vertical ones above and below it,
+    horizontal ones beside it); answer rows write black cells '#'."""
+    rows, cols = len(grid), len(grid[0])
+    white = [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] is None]
+    out = set()
+    for marks in itertools.product("|-", repeat=len(white)):
+        wall = dict(zip(white, marks))
+
+        def length(r: int, c: int) -> int:
+            n = 0
+            for dr, dc in ORTHO:
+                y, x = r + dr, c + dc
+                while wall.get((y, x)) == ("|" if dr else "-"):
+                    n, y, x = n + 1, y + dr, x + dc
+            return n
+
+        if all(length(r, c) == v for r in range(rows) for c in range(cols)
+               if isinstance(v := grid[r][c], int)):
+            out.add(tuple("".join(wall.get((r, c), "#") for c in range(cols)) for r in range(rows)))
+    return out
