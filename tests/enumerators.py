@@ -448,3 +448,25 @@ def walls_answers(grid) -> set[tuple[str, ...]]:
                if isinstance(v := grid[r][c], int)):
             out.add(tuple("".join(wall.get((r, c), "#") for c in range(cols)) for r in range(rows)))
     return out
+
+
+def king_paths(rows: int, cols: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Every numbering 1..N of the cells along a path of king's steps through all of them
+    (from every start), as rows of numbers (for Abc Path's brute force)."""
+    out: list[tuple[tuple[int, ...], ...]] = []
+    cells = grid_cells(rows, cols)
+
+    def walk(path: list[Cell]) -> None:
+        if len(path) == len(cells):
+            at = {x: i + 1 for i, x in enumerate(path)}
+            out.append(tuple(tuple(at[(r, c)] for c in range(cols)) for r in range(rows)))
+            return
+        r, c = path[-1]
+        for dr, dc in KING:
+            y = (r + dr, c + dc)
+            if 0 <= y[0] < rows and 0 <= y[1] < cols and y not in path:
+                walk(path + [y])
+
+    for start in cells:
+        walk([start])
+    return out
