@@ -210,6 +210,7 @@ TITLES = {
     "kakurasu": "Kakurasu", "nonogram": "Nonogram",
     "gappy": "Gappy", "tilepaint": "Tilepaint (Tairupeinto)", "shimaguni": "Shimaguni",  # shading (issue 40)
     "foseruzu": "Foseruzu (Four Cells)",
+    "knossos": "Knossos",  # regions (issue 40)
     "walls": "Walls (Mauerbau)",  # paths (issue 40)
     "eulero": "Eulero", "mathrax": "Mathrax",  # numbers-a (issue 40)
 }
