@@ -436,7 +436,7 @@ def walls_answers(grid) -> set[tuple[str, ...]]:
     for marks in itertools.product("|-", repeat=len(white)):
         wall = dict(zip(white, marks))
 
-        def length(r: int, c: int) -> int:
+        def length(r: int, c: int, wall: dict = wall) -> int:
             n = 0
             for dr, dc in ORTHO:
                 y, x = r + dr, c + dc
