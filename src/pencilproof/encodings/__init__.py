@@ -38,7 +38,7 @@ ORDER = (
     "shimaguni",  # shading (gappy, tilepaint, foseruzu: not yet, see the CHANGELOG)
     # placement:
     # regions:
-    # paths (burokku: not yet)
+    "walls",  # paths (burokku: not yet)
 )
 
 #: The genres that declare one-line codes or whole-file formats of their own (Taiji Maker
