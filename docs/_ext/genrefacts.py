@@ -213,6 +213,7 @@ TITLES = {
     "knossos": "Knossos",  # regions (issue 40)
     "walls": "Walls (Mauerbau)",  # paths (issue 40)
     "eulero": "Eulero", "mathrax": "Mathrax",  # numbers-a (issue 40)
+    "abc_path": "Abc Path", "abc_kombi": "Abc Kombi (ABCD)",  # letters-arrows (issue 40)
 }
 
 
