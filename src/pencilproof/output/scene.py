@@ -33,6 +33,8 @@ circle on the cell's top-left grid point (Creek's clues on points). Differing ce
 pink fill (unless dark) and a red frame, whatever their kind. An optional ``name`` (the puzzle's
 file name or URL) is a title line above the grids; caption lines that do not fit the
 picture's width are wrapped onto further lines, and the picture grows to hold them.
+``sides`` characters (the same as ``walls``) name borders each drawn as it stands (Doors:
+walls that enclose nothing).
 """
 from __future__ import annotations
 
@@ -41,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence, Union
 
 from ..encodings import Genre, Glyph, get_genre
-from ..encodings.kit.division import region_labels
+from ..encodings.kit.division import SIDES, region_labels
 from ..encodings.kit.layers import PIPE_DIRS
 from ..encodings.kit.number_path import wide_number
 from ..checker.check import OptimumResult
@@ -407,9 +409,13 @@ def _borders(puzzle: Puzzle, by_answer: bool, marks: dict[Cell, str], gx: float,
                                 for r in range(puzzle.rows)], "links" in kinds)
         marks = {x: str(labels[x[0]][x[1]]) for x in marks}
 
+    sides = {x: SIDES.get(ch, "") for x, ch in marks.items()} if by_answer and "sides" in kinds else None
+
     def differ(a: Cell, b: Cell) -> bool:
         if layout is not None and layout[a[0]][a[1]] != layout[b[0]][b[1]]:
             return True
+        if sides is not None:  # (a lies left of or above b)
+            return ("R" if a[0] == b[0] else "D") in sides.get(a, "")
         return by_answer and a in marks and b in marks and marks[a] != marks[b]
 
     out: list[Shape] = []

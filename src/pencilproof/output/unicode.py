@@ -23,9 +23,9 @@ the genre's declaration (``genre.formats``), never a genre name. The other drawi
 
 Regions: when the puzzle has ``areas`` (or the genre's answer marks regions,
 ``FormatSpec.answer_regions``, and an answer is drawn; ``walls`` characters name borders
-on a cell's right and lower sides), cells are separated by one
-column and rows by one line, where region borders are drawn (``│ ─ ┼ ...``), e.g.
-``1 2│3`` over ``───┘ ``.
+on a cell's right and lower sides; ``sides`` characters name them each as it stands),
+cells are separated by one column and rows by one line, where region borders are drawn
+(``│ ─ ┼ ...``), e.g. ``1 2│3`` over ``───┘ ``.
 
 ASCII (``--ascii``, and automatically when standard output's encoding cannot write the
 Unicode glyphs, e.g. cp1252): ``##`` shaded, ``.`` unshaded, ``#3`` a shaded clue, ``XX``
@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Optional, Sequence, TextIO
 
 from ..encodings import FormatSpec, Genre, get_genre
-from ..encodings.kit.division import region_labels
+from ..encodings.kit.division import SIDES, region_labels
 from ..encodings.kit.layers import PIPE_DIRS
 from ..encodings.kit.number_path import wide_number
 from ..puzzle import Cell, Puzzle, Solution
@@ -229,7 +229,7 @@ def _regions(spec: FormatSpec, puzzle: Puzzle, solution: Solution | None) -> Opt
         and kinds & {"walls", "links"} else None
     return [[(layout[r][c] if layout is not None else None,
               (walls[r][c] if walls is not None else solution[(r, c)])
-              if by_answer and solution is not None else None)
+              if by_answer and solution is not None and "sides" not in kinds else None)
              for c in range(puzzle.cols)] for r in range(puzzle.rows)]
 
 
@@ -249,7 +249,9 @@ def render_grid(puzzle: Puzzle, solution: Solution | None = None,
     margins = genre.margins(puzzle)
     if regions is not None:
         w = max([1] + [len(x.text) + (x.pad != " " and bool(x.text)) for row in cells for x in row])
-        return _with_margins(_framed(cells, regions, glyphs), margins, w, w + 1, 2)
+        sides = {x: SIDES.get(solution[x], "") for x in puzzle.cells()} if solution is not None \
+            and spec.answer_regions and "sides" in spec.drawing.values() else None
+        return _with_margins(_framed(cells, regions, glyphs, sides), margins, w, w + 1, 2)
     w = max([2] + [len(x.text) + 1 for row in cells for x in row] +
             [len(t) + 1 for side in ("top", "bottom") for text in margins.get(side, ())
              for t in text.split()])
@@ -291,13 +293,17 @@ def _with_margins(lines: list[str], margins: Mapping[str, Sequence[str]], w: int
     return stacked(margins.get("top", ()), False) + body + stacked(margins.get("bottom", ()), True)
 
 
-def _framed(cells: list[list[_Cell]], regions: list[list[object]], glyphs: Glyphs) -> list[str]:
-    """Cells one column apart and rows one line apart, region borders drawn there."""
+def _framed(cells: list[list[_Cell]], regions: list[list[object]], glyphs: Glyphs,
+            sides: Optional[Mapping[Cell, str]] = None) -> list[str]:
+    """Cells one column apart and rows one line apart, region borders drawn there (and
+    the borders ``sides`` names on a cell's right and lower sides)."""
     rows, cols = len(cells), len(cells[0]) if cells else 0
     w = max([1] + [len(x.text) + (x.pad != " " and bool(x.text)) for row in cells for x in row])
     box = glyphs.box
 
-    def border(a: Cell, b: Cell) -> bool:
+    def border(a: Cell, b: Cell) -> bool:  # (a lies left of or above b)
+        if sides is not None and ("R" if a[0] == b[0] else "D") in sides.get(a, ""):
+            return True
         return regions[a[0]][a[1]] != regions[b[0]][b[1]]
 
     out = []
