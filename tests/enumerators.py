@@ -470,3 +470,45 @@ def king_paths(rows: int, cols: int) -> list[tuple[tuple[int, ...], ...]]:
     for start in cells:
         walk([start])
     return out
+
+
+def door_answers(grid) -> set[tuple[str, ...]]:
+    """Every Doors answer of a small grid (rows of None or a number per room): each door
+    between side neighbours open or closed, kept where every room reaches every other
+    through open doors and every number counts the other rooms it sees through open doors
+    along its row and column. Rows in Walls characters ('.', '|' right side closed, '_'
+    lower side closed, 'J' both; the frame is closed)."""
+    rows, cols = len(grid), len(grid[0])
+    sides = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)] + \
+        [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)]
+    out = set()
+    for closed in itertools.product((False, True), repeat=len(sides)):
+        shut = {s for s, x in zip(sides, closed) if x}
+        reach, todo = {(0, 0)}, [(0, 0)]
+        while todo:
+            a = todo.pop()
+            for dr, dc in ORTHO:
+                b = (a[0] + dr, a[1] + dc)
+                if 0 <= b[0] < rows and 0 <= b[1] < cols and b not in reach \
+                        and (min(a, b), max(a, b)) not in shut:
+                    reach.add(b)
+                    todo.append(b)
+        if len(reach) != rows * cols:
+            continue
+        good = True
+        for r in range(rows):
+            for c in range(cols):
+                if grid[r][c] is None:
+                    continue
+                seen = 0
+                for dr, dc in ORTHO:
+                    a, b = (r, c), (r + dr, c + dc)
+                    while 0 <= b[0] < rows and 0 <= b[1] < cols and (min(a, b), max(a, b)) not in shut:
+                        seen, a, b = seen + 1, b, (b[0] + dr, b[1] + dc)
+                good = good and seen == grid[r][c]
+        if good:
+            out.add(tuple("".join({(False, False): ".", (True, False): "|", (False, True): "_",
+                                   (True, True): "J"}[(c + 1 == cols or ((r, c), (r, c + 1)) in shut,
+                                                       r + 1 == rows or ((r, c), (r + 1, c)) in shut)]
+                                  for c in range(cols)) for r in range(rows)))
+    return out
