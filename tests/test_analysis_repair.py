@@ -12,8 +12,7 @@ from pencilproof.checker import count
 from pencilproof.encodings import get_genre
 from pencilproof.formats import load
 
-from conftest import loose_boards
-from test_analysis_backbone import UNIQUE_GENRES, _small
+from test_analysis_backbone import UNIQUE_GENRES, _loose, _small
 
 
 def _with(puzzle, clues):
@@ -32,12 +31,12 @@ def _unique_with(puzzle, answer) -> bool:
 
 #: Genres whose switchable clues all stand outside the grid (row and column labels): repair
 #: proposes givens in cells only, so it has nothing to offer them yet (README: left undone).
-OUTSIDE_CLUES = {"kakurasu", "nonogram", "tents"}
+OUTSIDE_CLUES = {"gappy", "kakurasu", "nonogram", "tents", "tilepaint"}
 
 
 @pytest.mark.parametrize("name", sorted(set(UNIQUE_GENRES) - OUTSIDE_CLUES))
 def test_every_proposal_is_unique_with_the_intended_answer(name):
-    puzzles = [p for p in _small(name, 49) + loose_boards(name, 6, 11, 5)
+    puzzles = [p for p in _small(name, 49) + _loose(name, 6, 11)
                if count(p, limit=2).count >= 2 and (count(p, limit=2).classes or 2) >= 2]
     assert puzzles
     found = 0
@@ -60,7 +59,7 @@ def test_every_proposal_is_unique_with_the_intended_answer(name):
 @pytest.mark.parametrize("name", sorted(OUTSIDE_CLUES))
 def test_genres_with_clues_outside_the_grid_get_no_false_repair(name):
     """No cell clue can make these unique: repair says it found none and proposes nothing."""
-    puzzles = [p for p in loose_boards(name, 6, 11, 5) if count(p, limit=2).count >= 2]
+    puzzles = [p for p in _loose(name, 6, 11) if count(p, limit=2).count >= 2]
     assert puzzles
     for p in puzzles[:3]:
         res = repair(p)

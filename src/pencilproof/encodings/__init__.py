@@ -35,10 +35,10 @@ ORDER = (
     # janko.at genres, part A (issue 40); each line one family
     # numbers-a:
     # letters-arrows:
-    "shimaguni",  # shading (gappy, tilepaint, foseruzu: not yet, see the CHANGELOG)
+    "shimaguni", "gappy", "tilepaint", "foseruzu",  # shading
     # placement:
     # regions:
-    "walls",  # paths (burokku: not yet)
+    "walls", "burokku",  # paths
 )
 
 #: The genres that declare one-line codes or whole-file formats of their own (Taiji Maker
