@@ -224,7 +224,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
               f"({LEVELS[deepest]}) ({res.seconds:.3f} s)")
         genre = get_genre(puzzle.genre)
         for s in res.steps:
-            cells = " ".join(f"r{r + 1}c{c + 1}={v}" for r, c, v in s.cells)
+            cells = " ".join(f"r{r + 1}c{c + 1}={genre.formats.answer_text.get(v, v)}"
+                             for r, c, v in s.cells)
             why = ("by symmetry" if s.level == 0 else
                    f"from {cell_names(s.reasons)}" if s.reasons else "from the rules")
             if s.level and (s.round > 1 or res.steps[0].level == 0):
