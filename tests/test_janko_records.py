@@ -243,7 +243,7 @@ CHANGES: dict[str, Callable[[Document, int], Iterator[Change]]] = {
     "mochikoro": each(mochikoro_cells), "creek": each(creek_cells), "yajilin": each(sample(40)),
     "masyu": each(every_cell, "-", "."), "grandtour": each(every_cell, "-", "."),
     "linesweeper": each(every_cell, "-", "."), "country": each(sample(25), "-", "."),
-    "numberlink": each(every_cell, "-", "."),
+    "numberlink": each(every_cell, "-", "."), "pipeline": each(every_cell, "-", "."),
     # a domino's half left without its line: its partner's line ends at it
     "dominos": lambda doc, i: ((put(doc.solution.rows, x, "."), lambda got: "lnMismatch" in codes(got))
                                for x in sample(6)(doc, i)),

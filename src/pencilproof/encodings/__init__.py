@@ -38,7 +38,7 @@ ORDER = (
     "shimaguni", "gappy", "tilepaint", "foseruzu",  # shading
     # placement:
     # regions:
-    "walls", "doors", "burokku",  # paths
+    "walls", "doors", "burokku", "pipeline",  # paths
 )
 
 #: The genres that declare one-line codes or whole-file formats of their own (Taiji Maker
