@@ -512,3 +512,25 @@ def door_answers(grid) -> set[tuple[str, ...]]:
                                                        r + 1 == rows or ((r, c), (r + 1, c)) in shut)]
                                   for c in range(cols)) for r in range(rows)))
     return out
+
+
+def unlike_neighbours(rows: int, cols: int, k: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Every grid of values 1..k with no two side neighbours alike (corners may be), as
+    rows (for Abc Kombi's brute force; 246 on 3x3 with k = 3)."""
+    out: list[tuple[tuple[int, ...], ...]] = []
+    grid = [[0] * cols for _ in range(rows)]
+
+    def place(i: int) -> None:
+        if i == rows * cols:
+            out.append(tuple(tuple(row) for row in grid))
+            return
+        r, c = divmod(i, cols)
+        for v in range(1, k + 1):
+            if (r and grid[r - 1][c] == v) or (c and grid[r][c - 1] == v):
+                continue
+            grid[r][c] = v
+            place(i + 1)
+        grid[r][c] = 0
+
+    place(0)
+    return out
