@@ -141,3 +141,14 @@ def test_generate():
     assert GENRE.verify(got.puzzle, got.solution) == []
     res = check(got.puzzle)
     assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == got.solution.rows
+
+
+def test_connectivity_decides_page_012(monkeypatch):
+    """Tueren 012 has a second answer if rooms may be shut off: it breaks bdDivide only."""
+    doc = janko_doc("doors", 7)
+    with monkeypatch.context() as m:
+        m.setattr(type(GENRE), "rules", lambda self, puzzle: [])
+        res = check(doc.puzzle)
+    assert res.verdict is Verdict.MULTIPLE
+    other = next(s for s in res.solutions if s.rows != doc.solution.rows)
+    assert {v.code for v in GENRE.verify(doc.puzzle, other)} == {"bdDivide"}
