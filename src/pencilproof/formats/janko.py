@@ -69,7 +69,8 @@ def is_janko(text: str) -> bool:
 def _genre_for(name: str, where: str) -> Genre:
     """The genre a ``puzzle`` line names: the whole line, else the name before its first
     comma (``sudoku, diagonals``) or its first word (``kakurasu 3``), the rest being
-    variants the genre must declare (:attr:`Genre.janko_variants`)."""
+    variants the genre must declare (:attr:`Genre.janko_variants`; a declared ``#`` stands
+    for any number, a page's place in a series: ``spotlight 13``)."""
     def named(attempt: str) -> Genre | None:
         key = _norm(attempt)
         return next((g for g in GENRES.values() if key in {
@@ -92,7 +93,7 @@ def _genre_for(name: str, where: str) -> Genre:
             continue
         known = {_norm(v) for v in genre.janko_variants}
         for variant in (v.strip() for v in variants):
-            if variant and _norm(variant) not in known:
+            if variant and _norm(variant) not in known and not (variant.isdigit() and "#" in known):
                 have = ", ".join(genre.janko_variants) or "none"
                 raise InputError(f"{genre.name}: the janko.at variant {variant!r} is not "
                                  f"read here (variants read: {have})", where)
