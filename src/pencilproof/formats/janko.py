@@ -49,7 +49,7 @@ KEYWORDS = {"begin", "end", "puzzle", "author", "solver", "source", "info", "uni
 SECTION_ENDS = {"end", "problem", "solution", "moves", "areas"}
 #: Keywords alone on a line that start a section of token lines (genres read them).
 SECTIONS = {"problem", "solution", "areas", "clabels", "rlabels", "moves", "labels",
-            "diagonals", "patternx", "patterny", "lines"}
+            "diagonals", "patternx", "patterny", "lines", "nodes"}
 #: One-line fields some genres carry (Battleships' fleet).
 EXTRA_FIELDS = {"ships", "depth", "size", "rows", "cols", "mines"}
 
