@@ -101,12 +101,31 @@ class WallsGeneration(KitGeneration):
 
     def random_answer(self, rows: int, cols: int, rng: random.Random, density: float | None,
                       symmetric: Any) -> KitAnswer:
-        """A random answer whose every white cell one black cell's number notices: a cell
-        none would (no black cell at the end of a run of walls pointing its way, in any
-        direction) turns black."""
-        answer = super().random_answer(rows, cols, rng, density, symmetric)
-        grid = [list(row) for row in answer.rows]
-        for r, c in [(r, c) for r in range(rows) for c in range(cols) if not self.noticed(grid, (r, c))]:
+        """Black cells on a fifth of the grid, random walls (any answer obeys the rules),
+        then walls turned where that leaves fewer white cells no number notices (no black
+        cell at the end of a run of walls pointing its way, in any direction: its wall
+        could turn unseen); those left turn black."""
+        lean = self.default_density if density is None else density
+        grid = [["#" if rng.random() < 1 / 5 else "|" if rng.random() < lean else "-"
+                 for _ in range(cols)] for _ in range(rows)]
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        lost = [x for x in cells if not self.noticed(grid, x)]
+        for _ in range(2 * rows * cols):
+            if not lost:
+                break
+            (r, c), (dr, dc) = rng.choice(lost), rng.choice(ORTHO)
+            r, c = r + dr, c + dc
+            while 0 <= r < rows and 0 <= c < cols and grid[r][c] == "|-"[dr == 0]:
+                r, c = r + dr, c + dc  # to the first wall across (or a black cell, the edge)
+            if not (0 <= r < rows and 0 <= c < cols) or grid[r][c] == "#":
+                continue
+            grid[r][c] = "|-"[grid[r][c] == "|"]
+            now = [x for x in cells if not self.noticed(grid, x)]
+            if len(now) <= len(lost):
+                lost = now
+            else:
+                grid[r][c] = "|-"[grid[r][c] == "|"]
+        for r, c in lost:
             grid[r][c] = "#"
         layout = Puzzle(self.genre.name, rows, cols, tuple(
             tuple("#" if ch == "#" else None for ch in row) for row in grid))
