@@ -34,7 +34,7 @@ ORDER = (
     "hidoku", "easyasabc", "kakurasu", "nonogram",
     # janko.at genres, part A (issue 40); each line one family
     # numbers-a:
-    "abc_path",  # letters-arrows
+    "abc_path", "abc_kombi",  # letters-arrows
     "shimaguni", "gappy", "tilepaint", "foseruzu",  # shading
     # placement:
     # regions:
