@@ -734,6 +734,13 @@ class Genre(abc.ABC):
         bottom-right: an Abc Path's diagonals). Default: none."""
         return {}
 
+    def corner_clues(self, puzzle: Puzzle) -> Mapping[tuple[int, int], str]:
+        """Clues drawn on grid points, each a small disc with its text (Mathrax's circles):
+        point (i, j) is the top-left corner of cell (i, j), i up to ``rows``, j up to
+        ``cols``. Default: none (a genre whose givens are the points, as Gokigen, draws
+        them as its givens' glyphs)."""
+        return {}
+
     def read_janko(self, block: JankoBlock) -> Optional[tuple[Puzzle, Any]]:
         """A genre's own reading of a Janko block: (puzzle, published answer or None).
         None (the default): the shared reading by :class:`FormatSpec`'s token tables."""
