@@ -14,6 +14,8 @@ answered as :class:`~.division.Walls` borders (Knossos).
   column of a piece has as many top sides as bottom ones (one each per run of its
   cells), each row as many left sides as right ones, so the count is n/2 top and left
   sides (a totalizer over "x is the seed's and the cell above / to the left is not");
+* :class:`AgreedWalls`: the answer layer, Walls with each cell's agree literals made up
+  front;
 * :func:`perimeter_reach`: the reach and depth a perimeter allows. A piece of perimeter
   P has a bounding box of w x h with 2(w + h) <= P (each column of the box holds a top
   and a bottom side of the piece, each row a left and a right one), so its cells lie at
@@ -30,7 +32,7 @@ from typing import AbstractSet, Mapping, Optional, Sequence
 from ...puzzle import Cell, Violation
 from ..cnf import at_most_one_linear, unary_sum
 from .connect import rooted_levels
-from .division import Walls, between, inner_borders, own, pieces
+from .division import SIDES, Walls, between, inner_borders, own, pieces
 from .model import Encoder, Lit, Rule, Values
 
 ORTHO = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -65,6 +67,18 @@ def perimeter(piece: Sequence[Cell], layer: Walls) -> int:
     inside = set(piece)
     return sum(1 for x in piece for dr, dc in ORTHO if (x[0] + dr, x[1] + dc) not in inside
                or not layer.live((x[0] + dr, x[1] + dc)))
+
+
+class AgreedWalls(Walls):
+    """Walls whose cells' agree literals (a cell written so: both its sides as the
+    character says) exist from the start, so that every model gives them their value
+    (made after a solve, as :class:`Walls` makes them, the model has none)."""
+
+    def setup(self, e: Encoder, cells: Sequence[Cell]) -> None:
+        super().setup(e, cells)
+        for x in cells:
+            for ch in SIDES:
+                self.agree(e, x, ch)
 
 
 class SeededDivision(Rule):
@@ -156,4 +170,4 @@ class Perimeter(Rule):
                                                             f"holds the number {self.n}")]
 
 
-__all__ = ["SeededDivision", "Perimeter", "perimeter", "perimeter_reach"]
+__all__ = ["AgreedWalls", "SeededDivision", "Perimeter", "perimeter", "perimeter_reach"]
