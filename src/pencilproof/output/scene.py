@@ -314,6 +314,10 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
     out += under + overlays
     out.append(Rect(gx, gy, puzzle.cols * CELL, puzzle.rows * CELL, None,
                     DOT_GRID if dots else INK, 1.0 if dots else 2.0, "border"))
+    for (i, j), text in sorted(genre.corner_clues(puzzle).items()):  # over the grid lines
+        over += _mark("corner", gx + j * CELL, gy + i * CELL, INK) + [
+            Text(gx + j * CELL, gy + i * CELL, text, min(CELL * 0.32, CELL * 0.8 / max(len(text), 1)),
+                 INK, bold=True, cls="clue")]
     return out + over  # a loop along the grid's edge covers the border
 
 
