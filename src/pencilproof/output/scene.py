@@ -271,17 +271,18 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
                 over += _mark("corner", x, y, glyph.ink or INK) + [  # over the grid's border
                     Text(x, y, glyph.text, CELL * 0.36, glyph.ink or INK, bold=True, cls="clue")]
             elif glyph is not None and glyph.mark:
-                if dark:
+                arrow = glyph.mark.startswith("arrow:")  # (on a dark cell: drawn in paper)
+                if dark and not arrow:
                     overlays.append(Disc(x + CELL / 2, y + CELL / 2, CELL * 0.38, PAPER,
                                          None, "backdrop"))
-                overlays += _mark(glyph.mark, x, y, glyph.ink or INK)
+                overlays += _mark(glyph.mark, x, y, glyph.ink or (PAPER if dark and arrow else INK))
                 if glyph.mark == "island":  # the island's number inside its circle
                     overlays.append(Text(x + CELL / 2, y + CELL / 2, glyph.text,
                                          _text_size(glyph.text) * 0.85, glyph.ink or INK,
                                          bold=True, cls="clue"))
                 elif glyph.text and glyph.mark.startswith("arrow:"):  # the arrow's number
                     overlays.append(Text(x + CELL * 0.56, y + CELL * 0.58, glyph.text, CELL * 0.45,
-                                         glyph.ink or INK, bold=True, cls="clue"))
+                                         glyph.ink or (PAPER if dark else INK), bold=True, cls="clue"))
                 elif glyph.text:  # a note beside the mark (hidden)
                     overlays.append(Text(x + CELL - 6, y + 7, glyph.text, 9, LABEL_INK,
                                          cls="note"))
@@ -454,11 +455,17 @@ def _loop(puzzle: Puzzle, kinds: dict[Cell, str], gx: float, gy: float) -> list[
     return out
 
 
+#: The diagonal arrows a mark ``arrow:D`` may point (unit steps across and down).
+DIAGONAL_ARROWS = {"ne": (0.7071, -0.7071), "se": (0.7071, 0.7071), "sw": (-0.7071, 0.7071),
+                   "nw": (-0.7071, -0.7071)}
+
+
 def _mark(mark: str, x: float, y: float, ink: str) -> list[Shape]:
     """A symbol drawn with lines and discs (no font needed): a diamond, a dash, a slash,
     a flower whose first K of 4 petals are yellow (the others purple), a white ring, a
     black disc, an island's circle (its number is drawn by the caller), ``arrow:D`` a
-    small arrow pointing D (n, e, s, w) beside a number (the caller draws it), or
+    small arrow pointing D (n, e, s, w; ne, se, sw, nw in the top-left corner) beside a
+    number (the caller draws it), or
     ``pipe:CH`` a given pipe piece (``| - L J 7 F ^ > v <``)."""
     cx, cy, h = x + CELL / 2, y + CELL / 2, CELL * 0.3
     if mark == "ring":
@@ -480,6 +487,13 @@ def _mark(mark: str, x: float, y: float, ink: str) -> list[Shape]:
         return [Line(cx - h, cy, cx + h, cy, ink, 5.0)]
     if mark == "slash":
         return [Line(cx - h * 0.8, cy + h * 0.8, cx + h * 0.8, cy - h * 0.8, ink, 5.0)]
+    if mark[6:] in DIAGONAL_ARROWS and mark.startswith("arrow:"):  # in the top-left corner (Spotlight)
+        (dx, dy), k = DIAGONAL_ARROWS[mark[6:]], CELL * 0.1
+        ax, ay, h = x + CELL * 0.24, y + CELL * 0.24, CELL * 0.16
+        tip = (ax + dx * h, ay + dy * h)
+        return [Line(ax - dx * h, ay - dy * h, tip[0], tip[1], ink, 2.0),
+                Line(tip[0], tip[1], tip[0] - (dx + dy) * k, tip[1] - (dy - dx) * k, ink, 2.0),
+                Line(tip[0], tip[1], tip[0] - (dx - dy) * k, tip[1] - (dy + dx) * k, ink, 2.0)]
     if mark.startswith("arrow:"):  # along the top (e, w) or the left side (n, s): Yajilin
         dx, dy = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}.get(mark[6:], (1, 0))
         ax, ay = (cx, y + CELL * 0.15) if dy == 0 else (x + CELL * 0.15, cy)
