@@ -534,3 +534,22 @@ def unlike_neighbours(rows: int, cols: int, k: int) -> list[tuple[tuple[int, ...
 
     place(0)
     return out
+
+
+def spotlight_shinings(rows: int, cols: int, spots: dict) -> list[frozenset]:
+    """Every set of shining spotlights, at least one, of a board whose ``spots`` map a
+    cell to (number or None, (row step, column step)): only those cells shine, and a
+    numbered one shines exactly when the shining cells on its way to the edge (itself
+    left out) are as many as its number."""
+    out = []
+    for on in subsets(sorted(spots)):
+        ok = bool(on)
+        for (r, c), (n, (dr, dc)) in spots.items():
+            seen, y, x = 0, r + dr, c + dc
+            while 0 <= y < rows and 0 <= x < cols:
+                seen += (y, x) in on
+                y, x = y + dr, x + dc
+            ok = ok and (n is None or ((r, c) in on) == (seen == n))
+        if ok:
+            out.append(on)
+    return out
