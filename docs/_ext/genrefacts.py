@@ -212,6 +212,7 @@ TITLES = {
     "foseruzu": "Foseruzu (Four Cells)",
     "knossos": "Knossos",  # regions (issue 40)
     "walls": "Walls (Mauerbau)", "pipeline": "Pipeline", "doors": "Doors (Tueren)",  # paths (issue 40)
+    "spotlight": "Spotlight",  # paths (issue 40)
     "eulero": "Eulero", "mathrax": "Mathrax",  # numbers-a (issue 40)
     "abc_path": "Abc Path", "abc_kombi": "Abc Kombi (ABCD)",  # letters-arrows (issue 40)
 }
