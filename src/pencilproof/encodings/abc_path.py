@@ -54,8 +54,9 @@ class AbcPath(CornerGenre):
     summary = "write 1-N as a king's path; a number outside stands in its row, column or diagonal"
     param_keys = ("top", "bottom", "left", "right", "corners")
     label_words = "a number"
-    formats = kit_formats(janko_names=("abcpath",), blank=".",
-                          drawing={wide_char(v): "number" for v in range(1, WIDE_MAX + 1)})
+    formats = kit_formats(janko_names=("abcpath",), blank=".",  # explain writes decimals too
+                          drawing={wide_char(v): "number" for v in range(1, WIDE_MAX + 1)},
+                          answer_text={wide_char(v): str(v) for v in range(10, WIDE_MAX + 1)})
     editor_candidates = (".", *map(str, range(1, 10)))
     max_clue = WIDE_MAX
 
