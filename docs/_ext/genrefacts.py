@@ -209,11 +209,12 @@ TITLES = {
     "str8ts": "Str8ts", "hidoku": "Hidoku", "easyasabc": "Easy as ABC",
     "kakurasu": "Kakurasu", "nonogram": "Nonogram",
     "gappy": "Gappy", "tilepaint": "Tilepaint (Tairupeinto)", "shimaguni": "Shimaguni",  # shading (issue 40)
-    "foseruzu": "Foseruzu (Four Cells)",
+    "foseruzu": "Foseruzu (Four Cells)", "burokku": "Burokku",
     "knossos": "Knossos",  # regions (issue 40)
     "walls": "Walls (Mauerbau)", "pipeline": "Pipeline", "doors": "Doors (Tueren)",  # paths (issue 40)
     "spotlight": "Spotlight",  # paths (issue 40)
     "eulero": "Eulero", "mathrax": "Mathrax",  # numbers-a (issue 40)
+    "tenner": "Tenner (Zehnergitter)",  # numbers-a (issue 40)
     "abc_path": "Abc Path", "abc_kombi": "Abc Kombi (ABCD)",  # letters-arrows (issue 40)
 }
 
