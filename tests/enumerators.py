@@ -553,3 +553,43 @@ def spotlight_shinings(rows: int, cols: int, spots: dict) -> list[frozenset]:
         if ok:
             out.append(on)
     return out
+
+
+def patchwork_fillings(layout, givens) -> list[tuple[tuple[int, ...], ...]]:
+    """Every grid that fills each room of ``layout`` (a label per cell) with 1..its size
+    once each, has each of 1..n (n the largest room) side / n times in every row and
+    column, no two side neighbours alike, and keeps ``givens`` (for Patchwork): cell by
+    cell in reading order, a value dropped as soon as it breaks one of these."""
+    rows, cols = len(layout), len(layout[0])
+    size: dict = {}
+    for row in layout:
+        for k in row:
+            size[k] = size.get(k, 0) + 1
+    n = max(size.values())
+    out: list[tuple[tuple[int, ...], ...]] = []
+    grid = [[0] * cols for _ in range(rows)]
+    used: dict = {k: set() for k in size}
+
+    def place(i: int) -> None:
+        if i == rows * cols:
+            out.append(tuple(tuple(row) for row in grid))
+            return
+        r, c = divmod(i, cols)
+        room = layout[r][c]
+        for v in range(1, size[room] + 1):
+            if v in used[room] or givens.get((r, c), v) != v:
+                continue
+            if (r and grid[r - 1][c] == v) or (c and grid[r][c - 1] == v):
+                continue
+            if grid[r][:c].count(v) >= cols // n or [grid[y][c] for y in range(r)].count(v) >= rows // n:
+                continue
+            grid[r][c] = v
+            used[room].add(v)
+            place(i + 1)
+            used[room].discard(v)
+        grid[r][c] = 0
+
+    place(0)
+    return [g for g in out if all(g[r].count(v) == cols // n for r in range(rows) for v in range(1, n + 1))
+            and all([g[y][c] for y in range(rows)].count(v) == rows // n
+                    for c in range(cols) for v in range(1, n + 1))]
