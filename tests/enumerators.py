@@ -593,3 +593,39 @@ def patchwork_fillings(layout, givens) -> list[tuple[tuple[int, ...], ...]]:
     return [g for g in out if all(g[r].count(v) == cols // n for r in range(rows) for v in range(1, n + 1))
             and all([g[y][c] for y in range(rows)].count(v) == rows // n
                     for c in range(cols) for v in range(1, n + 1))]
+
+
+def latin_sum_fillings(grid, n: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Every filling of a Latin Sums grid (rows of None for a white cell, a sum, or '?' for
+    a grey cell without one): each white cell 1..n, no number twice in a row or column,
+    each sum the total of the white cells among its eight neighbours. Grey cells are 0 in
+    the fillings returned."""
+    rows, cols = len(grid), len(grid[0])
+    white = [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] is None]
+    got = [[0] * cols for _ in range(rows)]
+    out: list[tuple[tuple[int, ...], ...]] = []
+
+    def sums_hold() -> bool:
+        for r in range(rows):
+            for c in range(cols):
+                if isinstance(grid[r][c], int):
+                    near = sum(got[y][x] for y in range(r - 1, r + 2) for x in range(c - 1, c + 2)
+                               if 0 <= y < rows and 0 <= x < cols and grid[y][x] is None)
+                    if near != grid[r][c]:
+                        return False
+        return True
+
+    def place(k: int) -> None:
+        if k == len(white):
+            if sums_hold():
+                out.append(tuple(tuple(row) for row in got))
+            return
+        r, c = white[k]
+        for v in range(1, n + 1):
+            if v not in got[r] and all(got[y][c] != v for y in range(rows)):
+                got[r][c] = v
+                place(k + 1)
+                got[r][c] = 0
+
+    place(0)
+    return out
