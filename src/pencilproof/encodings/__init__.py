@@ -38,7 +38,7 @@ ORDER = (
     "shimaguni", "gappy", "tilepaint", "foseruzu",  # shading
     # placement:
     "knossos",  # regions
-    "walls", "doors", "burokku", "pipeline",  # paths
+    "walls", "doors", "burokku", "pipeline", "spotlight",  # paths
 )
 
 #: The genres that declare one-line codes or whole-file formats of their own (Taiji Maker
