@@ -251,12 +251,22 @@ def render_grid(puzzle: Puzzle, solution: Solution | None = None,
         w = max([1] + [len(x.text) + (x.pad != " " and bool(x.text)) for row in cells for x in row])
         sides = {x: SIDES.get(solution[x], "") for x in puzzle.cells()} if solution is not None \
             and spec.answer_regions and "sides" in spec.drawing.values() else None
-        return _with_margins(_framed(cells, regions, glyphs, sides), margins, w, w + 1, 2)
+        return _with_margins(_framed(cells, regions, glyphs, sides), margins, w, w + 1, 2) + \
+            _corner_lines(genre, puzzle)
     w = max([2] + [len(x.text) + 1 for row in cells for x in row] +
             [len(t) + 1 for side in ("top", "bottom") for text in margins.get(side, ())
              for t in text.split()])
     return _with_margins(["".join(x.text.rjust(w, _across(row[c - 1] if c else None, x) or x.pad)
-                                  for c, x in enumerate(row)) for row in cells], margins, w, w, 1)
+                                  for c, x in enumerate(row)) for row in cells], margins, w, w, 1) + \
+        _corner_lines(genre, puzzle)
+
+
+def _corner_lines(genre: Genre, puzzle: Puzzle) -> list[str]:
+    """The genre's clues on grid points (``Genre.corner_clues``), listed below the grid
+    by the cells they lie between (the point between r1c1 and r2c2: ``r1c1/r2c2``)."""
+    got = [f"r{i}c{j}/r{i + 1}c{j + 1} {t}" for (i, j), t in sorted(genre.corner_clues(puzzle).items())]
+    return [("on the grid points: " if k == 0 else "  ") + ", ".join(got[k:k + 6])
+            for k in range(0, len(got), 6)]
 
 
 def _with_margins(lines: list[str], margins: Mapping[str, Sequence[str]], w: int, step: int,
@@ -347,12 +357,13 @@ def render_pair(puzzle: Puzzle, first: Solution, second: Solution,
     spec = get_genre(puzzle.genre).formats
     diff = list(differ)
     glyphs = _glyphs(ascii)
-    left = render_grid(puzzle, first, diff, ascii=glyphs is ASCII)
-    right = render_grid(puzzle, second, diff, ascii=glyphs is ASCII)
+    below = _corner_lines(get_genre(puzzle.genre), puzzle)  # (listed once, under both)
+    left = render_grid(puzzle, first, diff, ascii=glyphs is ASCII)[:-len(below) or None]
+    right = render_grid(puzzle, second, diff, ascii=glyphs is ASCII)[:-len(below) or None]
     width = max(len(line) for line in left)
     gap = "   "
     lines = ["solution 1".ljust(width) + gap + "solution 2"]
-    lines += [a.ljust(width) + gap + b for a, b in zip(left, right)]
+    lines += [a.ljust(width) + gap + b for a, b in zip(left, right)] + below
     kinds = {spec.kind(s[c]) for s in (first, second) for c in diff}
     on_lines = any(k in ("pipe", "bridge") for k in spec.drawing.values())
     words = dict(WORDS, blank="outside" if "inside" in spec.drawing.values() else
