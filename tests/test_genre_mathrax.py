@@ -22,6 +22,7 @@ from pencilproof.formats.text import parse_text, to_text
 from pencilproof.generator.generate import GenerateOptions, generate_one
 from pencilproof.output.scene import picture
 from pencilproof.output.svg import to_svg
+from pencilproof.output.unicode import render_grid
 from pencilproof.puzzle import Puzzle
 
 GENRE = get_genre("mathrax")
@@ -54,6 +55,7 @@ def test_janko_reading():
     assert GENRE.nodes(odd.puzzle)[(2, 6)] == "o" and GENRE.nodes(odd.puzzle)[(3, 5)] == "1/"
     svg = to_svg(picture(doc.puzzle, doc.solution))
     assert ">4+</text>" in svg and svg.count(">3-</text>") == 2 and 'class="corner"' in svg
+    assert render_grid(doc.puzzle)[-1] == "on the grid points: r1c1/r2c2 4+, r2c3/r3c4 3-, r3c2/r4c3 3-"
 
 
 @pytest.mark.parametrize("i", range(len(janko_lines("mathrax"))))
