@@ -25,13 +25,15 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Violation
 from .contract import ClueKey, Glyph, JankoBlock, Symmetry
 from .kit import KitAnswer, Values, kit_formats
-from .kit.layers import PIPE_DIRS, STEP, Lines, edge_atom
+from .kit.batch_lines import BatchLines
+from .kit.layers import PIPE_DIRS, STEP, edge_atom
 from .kit.lines_of_cells import (EdgeGeneration, EdgeGenre, count_label, edge_cells,
                                   is_edge_key, line_name)
 from .kit.links import TerminalPaths, pipe_rows, random_path
 from .kit.loops import LineDegrees, degree
 from .kit.model import Encoder, Lit, Rule
-from .kit.paths import JANKO_PIPES, LoopCount
+from .cnf import unary_sum
+from .kit.paths import JANKO_PIPES, LoopCount, on_loop
 
 ENDS = {"n": "^", "s": "v", "w": "<", "e": ">", "o": ">"}
 PIECES = "|-LJ7F^>v<"
@@ -65,12 +67,25 @@ class GivenPiece(Rule):
         return [self.broken([self.cell])] if bad else []
 
 
+class PipeCount(LoopCount):
+    """A line's count; above half its cells, said of the cells off the pipe (a smaller sum)."""
+
+    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
+        m = len(self.loop_cells) - self.n
+        if m >= self.n or m < 0:
+            return super().encode(e, guard)
+        off = [-on_loop(e, x, self.live) for x in self.loop_cells]
+        u = unary_sum(e.b, [[x] for x in off], m + 1)
+        for lit in ([u[m - 1]] if m else []) + ([-u[m]] if m < len(u) else []):
+            e.clause([lit], guard)
+
+
 class Pipeline(EdgeGenre):
     name = "pipeline"
     summary = "one pipe between the two end pieces through every given piece; line counts"
     edge_sides = ("top", "left")
     param_keys = ("top", "left")
-    layer = Lines(ends=True)
+    layer = BatchLines(ends=True)
     formats = kit_formats(janko_names=("pipeline",), drawing=dict.fromkeys("|-LJ7F^>v<", "pipe"),
                           blank=".")
     editor_candidates = (".", *PIECES)
@@ -103,7 +118,7 @@ class Pipeline(EdgeGenre):
 
     def edge_rules(self, puzzle: Puzzle, side: str, i: int, label: Any) -> list[Rule]:
         cells = edge_cells(puzzle, side, i)
-        return [LoopCount(cells, _live(puzzle.rows, puzzle.cols), label, cells, "exPipeNe",
+        return [PipeCount(cells, _live(puzzle.rows, puzzle.cols), label, cells, "exPipeNe",
                           f"{line_name(side, i)} does not have {label} cells of the pipe")]
 
     def edge_value(self, puzzle: Puzzle, v: Values, side: str, i: int) -> Any:
