@@ -32,11 +32,11 @@ from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
 from .contract import ClueKey, Glyph, Switchable, Symmetry
-from .kit import Count, KitAnswer, KitGeneration, KitGenre, Lines, kit_formats
+from .kit import Count, KitAnswer, KitGeneration, KitGenre, kit_formats
 from .kit.layers import PIPE_DIRS, PIPES, STEP, edge_atom
 from .kit.genre import KitEncoded
-from .kit.links import (BACK, TerminalPaths, TerminalValue, ValuedEncoded, colour, partner, pipe_rows,
-                        random_path, shortest_paths_lemma)
+from .kit.links import (BACK, PathLines, TerminalPaths, TerminalValue, ValuedEncoded, colour, partner,
+                        pipe_rows, random_path, shortest_paths_lemma)
 from .kit.loops import LineDegrees
 from .kit.model import Rule
 from .kit.paths import JANKO_PIPES
@@ -62,7 +62,7 @@ class Numberlink(KitGenre):
     aliases = ("arukone", "number_link")
     url_pids = ("numlin",)
     summary = "join equal numbers in pairs by paths that never cross, branch or pass a number"
-    layer = Lines(ends=True)
+    layer = PathLines()
     formats = kit_formats(url_codec="number16", pzprv3_pid="numlin", pzprv3_layout=("qnum", "lines"),
                           janko_names=("arukone",), drawing=dict.fromkeys("|-LJ7F", "pipe"),
                           blank=".")
