@@ -152,6 +152,7 @@ def test_brute_force(seed):
      "nodes: row 1: unknown circle '3?' (expected a result and one of + - * /, e, o or -)"),
     ({"nodes": [[None, None]]}, "'nodes' is not 2x2 (the inner corners of 3x3 cells)"),
     ({"grid": [[4, None, None], [None] * 3, [None] * 3]}, "given 4 at r1c1 is not a number 1-3"),
+    ({"cols": 4, "grid": [[None] * 4] * 3}, "a Mathrax is square, not 3x4"),
     ({"nodes": "4+"}, "nodes: 'nodes' must be rows of circles (such as \"7+\", \"2/\", \"e\" or null)"),
 ])
 def test_bad_puzzles(doc, message):

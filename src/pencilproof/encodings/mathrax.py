@@ -89,9 +89,6 @@ class Mathrax(KitGenre):
         if layout is not None and (len(layout) != n - 1 or any(len(row) != n - 1 for row in layout)):
             raise InputError(f"'nodes' is not {n - 1}x{n - 1} (the inner corners of {n}x{n} cells)", where)
 
-    def janko_mark(self, token: str, where: str) -> str:
-        return janko_number_mark(token, where)
-
     def read_janko(self, block: JankoBlock) -> Optional[tuple[Puzzle, Any]]:
         """``problem`` (optional) the given numbers, ``nodes`` the circles (see the module)."""
         n = block.rows
@@ -110,7 +107,7 @@ class Mathrax(KitGenre):
         sol = block.grid("solution")
         if sol is None:
             return puzzle, None
-        rows = ["".join(self.janko_mark(t, at) for t, at in row) for row in sol]
+        rows = ["".join(janko_number_mark(t, at) for t, at in row) for row in sol]
         return puzzle, self.parse_solution(puzzle, rows, block.where)
 
     def rules(self, puzzle: Puzzle) -> list[Rule]:
@@ -135,6 +132,10 @@ class Mathrax(KitGenre):
         if len(cell) == 3:  # a circle (i, j, "O")
             return self.circle(puzzle, cell[0], cell[1], str(clue))
         return [given_number(cell, clue)]
+
+    def random_layout(self, rows: int, cols: int, rng: Any) -> Puzzle:
+        check_square(rows, cols, "a Mathrax", "--size")
+        return super().random_layout(rows, cols, rng)
 
     def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
         return v.cell["number"][cell]
