@@ -5,9 +5,9 @@ column is how many of its cells the pipe passes.
 Givens are pipe pieces, as answers write them: ``| - L J 7 F`` (two openings) and the
 ends ``^ > v <`` (one opening, towards that side); Janko's tokens name a piece's
 openings (``ns``, ``se``, ..., ``s`` alone an end). Labels: ``top`` (one per column) and
-``left`` (one per row), Janko's ``clabels`` and ``rlabels``; a page with neither (pages
-001-029) shows every line's number, which janko.at draws off the solution, so they are
-counted from its solution (as Battleships' pages). Own codes: ``lnGiven`` (a given piece
+``left`` (one per row), Janko's ``clabels`` and ``rlabels``; a block with neither (pages
+001-029) has every line's number counted from its solution (read as Battleships' pages
+without numbers; so read, all are unique). Own codes: ``lnGiven`` (a given piece
 changed), ``exPipeNe`` (a line count), and the kit's path codes (``lnDeadEnd``,
 ``lcIsolate``, ``lcTripleNum``, ``lcOnNum``, ``nmNoLine``: an end piece is the path's
 terminal).
