@@ -215,6 +215,7 @@ TITLES = {
     "spotlight": "Spotlight",  # paths (issue 40)
     "eulero": "Eulero", "mathrax": "Mathrax",  # numbers-a (issue 40)
     "tenner": "Tenner (Zehnergitter)",  # numbers-a (issue 40)
+    "latin_sums": "Latin Sums (Lateinische Summen)",  # numbers-a (issue 40)
     "abc_path": "Abc Path", "abc_kombi": "Abc Kombi (ABCD)",  # letters-arrows (issue 40)
 }
 
