@@ -37,7 +37,7 @@ ORDER = (
     "abc_path", "abc_kombi",  # letters-arrows
     "shimaguni", "gappy", "tilepaint", "foseruzu",  # shading
     # placement:
-    "knossos",  # regions
+    "knossos", "patchwork",  # regions
     "walls", "doors", "burokku", "pipeline", "spotlight",  # paths
 )
 
