@@ -16,12 +16,13 @@ import random
 from typing import Any, Optional, Sequence
 
 from ..errors import InputError
-from ..puzzle import Cell, Puzzle, Violation
+from ..puzzle import Cell, Puzzle
 from .cnf import at_most_one
 from .contract import JankoBlock, Symmetry
 from .kit import AllDifferent, Count, KitAnswer, KitGeneration, KitGenre, Number, kit_formats
-from .kit.model import N, Encoder, Lit, Rule, Values
-from .kit.numbers import given_number, numbers
+from .kit.model import N, Encoder, Rule, Values
+from .kit.numbers import given_number
+from .kit.sums import Sum
 
 DIGITS = range(10)
 
@@ -35,42 +36,6 @@ class Digits(Number):
             lits = [e.atom(("n", r, c, v)) for v in (*DIGITS, None)]
             e.b.add_clause(lits)
             at_most_one(e.b, lits)
-
-
-class ColumnSum(Rule):
-    """The digits of ``cells`` add up to ``target`` (a cell left blank: not judged)."""
-
-    code = "nmSumColNe"
-
-    def __init__(self, cells: list[Cell], target: int, column: int):
-        self.cells, self.target = tuple(cells), target
-        self.message = f"the digits of column {column + 1} do not add up to {target}"
-
-    def encode(self, e: Encoder, guard: Lit | None = None) -> None:
-        """Partial sums, one literal per reachable value, left to right: a digit moves
-        each true partial sum on, or is ruled out where it would leave reach of the target."""
-        n, g = len(self.cells), [] if guard is None else [-guard]
-        last: dict[int, Lit | None] = {0: None}
-        for i, c in enumerate(self.cells):
-            low, high = self.target - 9 * (n - i - 1), min(self.target, 9 * (i + 1))
-            digits = [(v, e.lits[N(c, v)]) for v in DIGITS if N(c, v) in e.lits]
-            now: dict[int, Lit] = {}
-            for s, at in last.items():
-                before = g if at is None else [*g, -at]
-                for v, x in digits:
-                    if low <= s + v <= high:
-                        if s + v not in now:
-                            now[s + v] = e.b.new_var()
-                        e.b.add_clause([*before, -x, now[s + v]])
-                    else:
-                        e.b.add_clause([*before, -x])
-            last = {k: x for k, x in now.items()}
-
-    def check(self, v: Values) -> list[Violation]:
-        got = numbers(v, self.cells)
-        if any(x is None for x in got):
-            return []
-        return [] if sum(x or 0 for x in got) == self.target else [self.broken(self.cells)]
 
 
 class Tenner(KitGenre):
@@ -142,7 +107,8 @@ class Tenner(KitGenre):
                     if 0 <= c + dc < puzzle.cols:
                         out.append(AllDifferent([(r, c), (r + 1, c + dc)], DIGITS, "nmAround",
                                                 "touching cells hold the same digit"))
-        out += [ColumnSum([(r, c) for r in range(puzzle.rows)], s, c)
+        out += [Sum([(r, c) for r in range(puzzle.rows)], s, "nmSumColNe",
+                    f"the digits of column {c + 1} do not add up to {s}")
                 for c, s in enumerate(puzzle.param("sums", ())) if s is not None]
         return out + [Count([N(x, v) for v in DIGITS], 1, [x], "ceNoNum", "a cell has no digit", ">=")
                       for x in puzzle.cells()]
