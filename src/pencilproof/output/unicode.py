@@ -200,8 +200,8 @@ def _cell(spec: FormatSpec, puzzle: Puzzle, solution: Solution | None, cell: Cel
         mark = diff = glyphs.nope
     if kind in ("shade", "inside"):  # a clue in a shaded cell keeps the shading beside it
         return _Cell(label or "", mark, solid=mark)
-    if label is not None:
-        return _Cell(label, diff if marked else " ")
+    if label is not None:  # (a lamp on a given, as Lampions' lanterns, beside its number)
+        return _Cell(label, mark if kind == "lamp" else diff if marked else " ")
     return _Cell(mark)
 
 
