@@ -260,6 +260,8 @@ def _panel(puzzle: Puzzle, genre: Genre, solution: Optional[Solution], marked: s
                 over += _slant(ch, x, y)
             elif how == "triangle":
                 under += _triangle(ch, x, y)
+            elif how == "arrow":
+                over += _arrow(ch, x, y)
             elif how in ("number", "letter") and not (glyph is not None and (glyph.text or glyph.mark)):
                 text = spec.answer_text.get(ch) or (ch if how == "letter" else _number_text(ch))
                 overlays.append(Text(x + CELL / 2, y + CELL / 2, text, _text_size(text), ANSWER,
@@ -353,6 +355,25 @@ def _slant(ch: str, x: float, y: float) -> list[Shape]:
     if ch == "/":
         return [Line(x, y + CELL, x + CELL, y, ANSWER, 3.5)]
     return [Line(x, y, x + CELL, y + CELL, ANSWER, 3.5)] if ch == "\\" else []
+
+
+#: An answer arrow's direction by its character: the numeric keypad's (8 up, 9 up-right, ...).
+KEYPAD = {"8": (0, -1), "9": (1, -1), "6": (1, 0), "3": (1, 1), "2": (0, 1), "1": (-1, 1),
+          "4": (-1, 0), "7": (-1, -1)}
+
+
+def _arrow(ch: str, x: float, y: float) -> list[Shape]:
+    """An arrow through the cell's centre (Arrow Numbers' ring), by its keypad character."""
+    if ch not in KEYPAD:
+        return []
+    dx, dy = KEYPAD[ch]
+    norm = (dx * dx + dy * dy) ** 0.5
+    dx, dy, h, k = dx / norm, dy / norm, CELL * 0.32, CELL * 0.14
+    cx, cy = x + CELL / 2, y + CELL / 2
+    tip = (cx + dx * h, cy + dy * h)
+    return [Line(cx - dx * h, cy - dy * h, tip[0], tip[1], ANSWER, 3.0),
+            Line(tip[0], tip[1], tip[0] - (dx + dy) * k, tip[1] - (dy - dx) * k, ANSWER, 3.0),
+            Line(tip[0], tip[1], tip[0] - (dx - dy) * k, tip[1] - (dy + dx) * k, ANSWER, 3.0)]
 
 
 #: Triangle characters by their corner (0/1 across, 0/1 down).

@@ -95,7 +95,7 @@ ASCII = Glyphs({"shade": ("#", "*"), "lamp": ("L", "@"), "blank": (".", "o"),
 #: Legend words for kinds a genre's ``FormatSpec.legend`` leaves out.
 WORDS = {"shade": "shaded", "lamp": "lamp", "blank": "unshaded", "number": "number", "letter": "letter",
          "pipe": "line", "bridge": "bridge", "inside": "inside", "slant": "diagonal",
-         "triangle": "triangle"}
+         "triangle": "triangle", "arrow": "arrow"}
 
 
 def stdout_is_unicode(stream: Optional[TextIO] = None) -> bool:
@@ -190,7 +190,7 @@ def _cell(spec: FormatSpec, puzzle: Puzzle, solution: Solution | None, cell: Cel
     if kind in ("slant", "triangle") and ch is not None:
         return _Cell((label or "") + glyphs.shapes.get(ch, ch),  # a point's clue beside it
                      glyphs.kinds["blank"][1] if marked else " ")
-    if kind in ("number", "letter") and ch is not None:
+    if kind in ("number", "letter", "arrow") and ch is not None:
         text = label if label is not None else spec.answer_text.get(ch) or (
             ch if kind == "letter" else _number_text(ch))
         return _Cell(text, glyphs.kinds["blank"][1] if marked else " ")
