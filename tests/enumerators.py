@@ -629,3 +629,24 @@ def latin_sum_fillings(grid, n: int) -> list[tuple[tuple[int, ...], ...]]:
 
     place(0)
     return out
+
+
+def arrow_rings(h: int, w: int) -> list[tuple[dict, tuple[tuple[int, ...], ...]]]:
+    """Every ring of arrows around an h x w grid of Arrow Numbers: each cell of the ring
+    (framed coordinates: the grid is rows 1..h, columns 1..w; corners excluded) holds a
+    step (dr, dc), one of the eight, whose first step lands in the grid; returned with
+    the counts of arrows whose line passes through each grid cell."""
+    ring = [(0, c) for c in range(1, w + 1)] + [(h + 1, c) for c in range(1, w + 1)]
+    ring += [(r, 0) for r in range(1, h + 1)] + [(r, w + 1) for r in range(1, h + 1)]
+    steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+    options = [[s for s in steps if 1 <= y + s[0] <= h and 1 <= x + s[1] <= w] for y, x in ring]
+    out = []
+    for choice in itertools.product(*options):
+        counts = [[0] * w for _ in range(h)]
+        for (y, x), (dr, dc) in zip(ring, choice):
+            y, x = y + dr, x + dc
+            while 1 <= y <= h and 1 <= x <= w:
+                counts[y - 1][x - 1] += 1
+                y, x = y + dr, x + dc
+        out.append((dict(zip(ring, choice)), tuple(map(tuple, counts))))
+    return out
