@@ -650,3 +650,20 @@ def arrow_rings(h: int, w: int) -> list[tuple[dict, tuple[tuple[int, ...], ...]]
                 y, x = y + dr, x + dc
         out.append((dict(zip(ring, choice)), tuple(map(tuple, counts))))
     return out
+
+
+def lampion_hangings(rows: int, cols: int, numbers: dict) -> list[frozenset]:
+    """Every set of lampions, at least one, on a board whose ``numbers`` map a cell to its
+    number (cells not listed have none): a numbered cell holds a lampion exactly when the
+    lampions of the block of up to nine cells around it, its own included, are as many as
+    its number (for Lampions)."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    out = []
+    for on in subsets(cells):
+        ok = bool(on)
+        for (r, c), n in numbers.items():
+            k = sum((r + dr, c + dc) in on for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+            ok = ok and (((r, c) in on) == (k == n))
+        if ok:
+            out.append(on)
+    return out
