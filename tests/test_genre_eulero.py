@@ -181,3 +181,7 @@ def test_generate():
     assert GENRE.verify(got.puzzle, got.solution) == []
     res = check(got.puzzle)
     assert res.verdict is Verdict.UNIQUE and res.solutions[0].rows == got.solution.rows
+    hooks = GENRE.generator  # letters and numbers are clues of their own, as janko.at gives them
+    blank, clues = hooks.split_givens(Puzzle("eulero", 3, 3, ((None,) * 3, (None, "31", "20"), (None,) * 3)))
+    assert clues == {(1, 1): "30", (1, 1, "N"): "01", (1, 2): "20"} and not blank.clues()
+    assert hooks.with_clues(blank, {(1, 1, "N"): "01", (1, 2): "20"}).grid[1] == (None, "01", "20")

@@ -16,11 +16,11 @@ column), ``nmDupRow`` (a number twice), ``nmDupPair`` (a pair twice in the grid)
 from __future__ import annotations
 
 import random
-from typing import Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
-from .contract import Glyph
+from .contract import ClueKey, Glyph
 from .kit import AllDifferent, Count, KitAnswer, KitGeneration, KitGenre, Values, kit_formats
 from .kit.lattice import lines
 from .kit.layers import LETTERS
@@ -108,8 +108,9 @@ class Eulero(KitGenre):
         return out + [AllDifferent(cells, values, "nmDupPair", "a letter-number pair repeats",
                                    exact=True)]
 
-    def clue_rules(self, puzzle: Puzzle, cell: Cell, clue: Clue) -> list[Rule]:
+    def clue_rules(self, puzzle: Puzzle, key: Any, clue: Clue) -> list[Rule]:
         a, b = halves(clue)
+        cell = (key[0], key[1])  # (a number half's key is (r, c, "N"))
         given = f"the given {pair_text(a, b)} is changed"
         atoms = [N(cell, pair_value(a, b))] if a and b else [first(cell, a)] if a else [second(cell, b)]
         return [Count(atoms, 1, [cell], "nmGiven", given)]
@@ -120,12 +121,41 @@ class Eulero(KitGenre):
 
     def clue_value(self, puzzle: Puzzle, v: Values, cell: Cell) -> Clue:
         k: Optional[int] = v.cell.get("number", {}).get(cell)
-        return None if k is None else "".join(map(str, pair_of(k)))
+        return None if k is None else f"{pair_of(k)[0]}0"  # the letter (the number: its own key)
 
 
 class EuleroGeneration(KitGeneration):
+    """Letters (key: the cell) and numbers (key ``(r, c, "N")``) given apart, as janko.at
+    gives them: a given pair is two clues."""
+
     example_size = 5  # (no 6x6 answer)
     density_meaning = "(not used: every cell holds a pair)"
+
+    def split_givens(self, puzzle: Puzzle) -> tuple[Puzzle, dict[ClueKey, Clue]]:
+        out: dict[ClueKey, Clue] = {}
+        for (r, c), clue in puzzle.clues().items():
+            a, b = halves(clue)
+            out.update({(r, c): f"{a}0"} if a else {})
+            out.update({(r, c, "N"): f"0{b}"} if b else {})
+        return puzzle.with_clues({}), out
+
+    def with_clues(self, blank: Puzzle, clues: Mapping[ClueKey, Clue]) -> Puzzle:
+        got = {cell: list(halves(clue)) for cell, clue in blank.clues().items()}
+        for key, clue in clues.items():
+            half = got.setdefault((key[0], key[1]), [0, 0])
+            half[len(key) == 3] = halves(clue)[len(key) == 3]
+        return blank.with_clues({cell: f"{a}{b}" for cell, (a, b) in got.items()})
+
+    def key_cell(self, key: ClueKey) -> Cell:
+        return (key[0], key[1])
+
+    def clue_place(self, key: ClueKey) -> str:
+        return f"r{key[0] + 1}c{key[1] + 1}'s {'number' if len(key) == 3 else 'letter'}"
+
+    def clue_candidates(self, answer: Any) -> dict[ClueKey, Clue]:
+        out = super().clue_candidates(answer)
+        numbers = self._values(answer)[1].cell.get("number", {})
+        return {**out, **{(r, c, "N"): f"0{pair_of(k)[1]}" for (r, c), k in numbers.items() if k}}
 
 
 def halves(clue: Clue) -> tuple[int, int]:
