@@ -9,8 +9,8 @@
   :class:`DistinctDominoes`: no two dominoes carry the same pair of numbers, where a
   cell without a given number takes whichever one keeps them all different;
 * :func:`shortest_paths_lemma`: what every Numberlink answer of the fewest cells on
-  lines meets, as a :class:`~..contract.Lemma` the uniqueness check solves under first
-  (the proof is below, at the function);
+  lines (and of those the lowest) meets, as a :class:`~..contract.Lemma` the
+  uniqueness check solves under first (the proof is below, at the function);
 * :class:`ValuedEncoded`: an encoding whose decoded answers also carry values the rows
   do not show (a path's colour at a ``?`` terminal, a blank cell's number) as their
   layout's givens, so the generator can ask which clue an answer breaks;
@@ -204,9 +204,10 @@ class _Loops(Lazy):
 
 def shortest_paths_lemma(e: Encoder, cells: Sequence[Cell], terminals: Mapping[Cell, Optional[int]],
                          colours: Sequence[int]) -> Optional[Lemma]:
-    """What every answer of :class:`TerminalPaths` with the fewest cells on lines meets,
-    behind a new guard literal; None when a colour does not name one path (a ``?``, or
-    a value not given exactly twice: then two paths may share a colour).
+    """What every answer of :class:`TerminalPaths` with the fewest cells on lines, and of
+    those the lowest (see (e)), meets, behind a new guard literal; None when a colour
+    does not name one path (a ``?``, or a value not given exactly twice: then two paths
+    may share a colour).
 
     Call an answer's *size* its number of cells on lines. Each colour is one path (its
     two terminals). These reductions turn an answer into a strictly smaller one:
@@ -221,30 +222,37 @@ def shortest_paths_lemma(e: Encoder, cells: Sequence[Cell], terminals: Mapping[C
         other across m, the fourth cell x of their 2x2 block when they are diagonal. So
         unless a-x-b is that segment, it has >= 4 edges, >= 3 cells between a and b;
         the route a-m-b (one cell) replaces them.
+    And among answers of one size, with *height* the sum of the row numbers of the
+    cells on lines (row 0 at the top), this one gives a lower one:
+
+    (e) a path turning at x (from a to b, its neighbours in a row and a column) below
+        the fourth cell m of their 2x2 block, m empty: the route a-m-b replaces a-x-b
+        (the same size, one row less).
     (Cycles are not answers: :class:`TerminalPaths` rules out lines without terminals.)
     A reduced answer is an answer: the new route runs through cells that were empty,
     the path keeps its terminals and every cell keeps degree 0, 1 (terminals) or 2.
 
-    So an answer of the fewest cells admits no reduction: it meets "no (b), no (c)",
-    the clauses added here behind the guard g (with, also behind g, "a cell has a
-    colour iff it has a line", which changes no answer: it makes a colour mean "on that
-    path"; a diagonal pair of (c) reads "a and b have one colour" through an auxiliary
-    literal that is only ever forced true, shared by the pair's two empty cells). Hence
-    (the :class:`~..contract.Lemma` contract): no answer under g, no answer at all (a
-    smallest one would be one); two answers under g, two answers. (A reduction (d), a
-    row of k >= 2 empty cells between two cells of one path, was stated through "ray"
-    literals too: 40% of a 10x10 grid's clauses, no fewer conflicts on 70 pages.)
+    So an answer of the fewest cells, and of those the lowest height, admits no
+    reduction: it meets "no (b), (c), (e)", the clauses added here behind the guard g
+    (with, also behind g, "a cell has a colour iff it has a line", which changes no
+    answer: it makes a colour mean "on that path"; a diagonal pair of (c) reads "a and b
+    have one colour" through an auxiliary literal that is only ever forced true, shared
+    by the pair's two empty cells). Hence (the :class:`~..contract.Lemma` contract): no
+    answer under g, no answer at all (a smallest one would be one); two answers under g,
+    two answers. (A reduction (d), a row of k >= 2 empty cells between two cells of one
+    path, was stated through "ray" literals too: 40% of a 10x10 grid's clauses, no fewer
+    conflicts on 70 pages.)
 
-    ``settles(A)``, for A the only answer under g: every answer S reduces, step by
-    step (the size falls each time), to one that admits no reduction, which is A. If
-    S is not A, the last step turned some answer S' into A, so S' is A with one of its
-    routes u-v (consecutive cells of a path) or a-m-b (a path's cells two apart)
-    replaced by a longer route between the same cells through cells empty in A (m was
-    empty in S'). A detour runs from a cell of a path through A's empty cells (one
-    piece of them) to another cell of that path; so A is the only answer when no path
-    has two cells beside one piece of A's empty cells
-    (:func:`has_detour`; an answer that uses every cell has none). Otherwise the
-    checker asks the plain rules."""
+    ``settles(A)``, for A the only answer under g: every answer S reduces, step by step
+    (the size falls each time, or it stays and the height falls), to one that admits no
+    reduction, which is A. If S is not A, the last step turned some answer S' into A, so
+    S' is A with one of its routes u-v (consecutive cells of a path) or a-m-b (a path's
+    cells two apart) replaced by a longer route, or one as long ((e): a-x-b), between
+    the same cells through cells empty in A (m was empty in S'). A detour runs from a
+    cell of a path through A's empty cells (one piece of them) to another cell of that
+    path; so A is the only answer when no path has two cells beside one piece of A's
+    empty cells (:func:`has_detour`; an answer that uses every cell has none). Otherwise
+    the checker asks the plain rules."""
     values = list(terminals.values())
     if not colours or None in values or any(values.count(v) != 2 for v in set(values)):
         return None
@@ -283,6 +291,10 @@ def shortest_paths_lemma(e: Encoder, cells: Sequence[Cell], terminals: Mapping[C
                     s = same[key] = new_var()
                     out += [[s, -p, -q] for p, q in zip(col[a], col[b])]
                 out += [[ng, -s, edge[a, x], *ways], [ng, -s, edge[x, b], *ways]]
+        for dc in (-1, 1):  # (e): no turn below m at the other corner of its 2x2 block
+            x, a, b = (m[0] + 1, m[1] + dc), (m[0] + 1, m[1]), (m[0], m[1] + dc)
+            if x in live and x not in terminals:
+                out.append([ng, -edge[a, x], -edge[x, b], *ways])
     e.b.add_clauses(out)
     return Lemma(g, lambda answer: not has_detour(answer), "shortest paths")
 
