@@ -667,3 +667,35 @@ def lampion_hangings(rows: int, cols: int, numbers: dict) -> list[frozenset]:
         if ok:
             out.append(on)
     return out
+
+
+def pill_placements(grid, n: int, top, left) -> set[tuple[str, ...]]:
+    """Every Pills answer (rows of a pill's number 1-9/A-Z or '.'): pills 1..n each on
+    three cells in a row or column whose digits (grid rows of ints) add up to its number,
+    no cell in two, the covered digits of each row / column adding up to its ``left`` /
+    ``top`` sum (None: no sum)."""
+    rows, cols = len(grid), len(grid[0])
+    places = [[(r, c + i) for i in range(3)] for r in range(rows) for c in range(cols - 2)]
+    places += [[(r + i, c) for i in range(3)] for r in range(rows - 2) for c in range(cols)]
+    out: set[tuple[str, ...]] = set()
+    held: dict[Cell, int] = {}
+
+    def lay(k: int) -> None:
+        if k > n:
+            if all(s is None or s == sum(grid[r][c] for c in range(cols) if (r, c) in held)
+                   for r, s in enumerate(left)) and all(
+                    s is None or s == sum(grid[r][c] for r in range(rows) if (r, c) in held)
+                    for c, s in enumerate(top)):
+                out.add(tuple("".join("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[held[(r, c)]]
+                                      if (r, c) in held else "." for c in range(cols))
+                              for r in range(rows)))
+            return
+        for p in places:
+            if sum(grid[r][c] for r, c in p) == k and not any(x in held for x in p):
+                held.update(dict.fromkeys(p, k))
+                lay(k + 1)
+                for x in p:
+                    del held[x]
+
+    lay(1)
+    return out
