@@ -291,6 +291,15 @@ def test_a_lone_shortest_answer_beside_empty_cells_falls_back_to_the_rules():
     assert res.verdict.value == "unique" and res.stats["lemma"] == "settled"
 
 
+def test_the_lemma_keeps_the_higher_of_two_routes_around_a_corner():
+    # Both routes have three cells; (e) rules out the turn at r2c1 below the empty r1c2,
+    # so the lemma leaves the route over r1c2 alone. It runs beside the empty r2c1 twice:
+    # the plain rules are asked and find the other.
+    res = check(puzzle(["1 .", ". 1"]))
+    assert res.verdict.value == "multiple" and res.stats["lemma"] == "fell back to the plain rules"
+    assert [s.rows for s in res.solutions] == [(">7", ".^"), ("v.", "L<")]
+
+
 # -- '?' numbers, bad input, generation -------------------------------------------------
 
 def test_a_question_mark_joins_any_number():
