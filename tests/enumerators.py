@@ -699,3 +699,36 @@ def pill_placements(grid, n: int, top, left) -> set[tuple[str, ...]]:
 
     lay(1)
     return out
+
+
+def number_ball_fillings(grid, n: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Every filling of a Nanbaboru grid (rows of None, 'o' a circle, 'x' a cross, or a
+    given number): each row and column holds each of 1..n exactly once, its other cells
+    empty (0 in the fillings returned); a circle holds a number, a cross none, a given
+    number stays. Row by row: each row a choice of n cells and an order of 1..n on them."""
+    rows, cols = len(grid), len(grid[0])
+    options = []
+    for r in range(rows):
+        mine = []
+        for where in itertools.combinations(range(cols), n):
+            for order in itertools.permutations(range(1, n + 1)):
+                row = [0] * cols
+                for c, v in zip(where, order):
+                    row[c] = v
+                if all(g is None or (g == "o" and x) or (g == "x" and not x) or g == x
+                       for g, x in zip(grid[r], row)):
+                    mine.append(tuple(row))
+        options.append(mine)
+    out: list[tuple[tuple[int, ...], ...]] = []
+
+    def place(r: int, got: list[tuple[int, ...]]) -> None:
+        if r == rows:
+            if all(sorted(x for x in col if x) == list(range(1, n + 1)) for col in zip(*got)):
+                out.append(tuple(got))
+            return
+        for row in options[r]:
+            if all(not x or all(g[c] != x for g in got) for c, x in enumerate(row)):
+                place(r + 1, got + [row])
+
+    place(0, [])
+    return out
