@@ -210,6 +210,7 @@ TITLES = {
     "kakurasu": "Kakurasu", "nonogram": "Nonogram",
     "gappy": "Gappy", "tilepaint": "Tilepaint (Tairupeinto)", "shimaguni": "Shimaguni",  # shading (issue 40)
     "foseruzu": "Foseruzu (Four Cells)", "burokku": "Burokku",
+    "lampions": "Lampions",  # placement (issue 40)
     "knossos": "Knossos", "patchwork": "Patchwork (Tatami)",  # regions (issue 40)
     "walls": "Walls (Mauerbau)", "pipeline": "Pipeline", "doors": "Doors (Tueren)",  # paths (issue 40)
     "spotlight": "Spotlight",  # paths (issue 40)
