@@ -14,10 +14,11 @@ several numbers), ``bkPerimNe`` (a room's perimeter differs from its number),
 ``bdDeadEnd`` (a border inside a room).
 
 Generation as Shikaku's, on rooms of any shape: a drawn division (random rooms of 1 to
-2 + 5 x density cells, 4 by default) gets one number per room on a random cell; the numbers stay, their values are
-the clues that switch, and :meth:`~.shikaku.ShikakuGeneration.repair` moves a number
-within its room while another division fits them all (so that a random answer's puzzle
-with every value shown is unique: its values are then all a repair may need).
+2 + 5 x density cells, 4 by default) gets one number per room on a random cell; the
+numbers stay, their values are the clues that switch, and
+:meth:`~.shikaku.ShikakuGeneration.repair` moves a number within its room while another
+division fits them all (so that a random answer's puzzle with every value shown is
+unique: its values are then all a repair may need).
 """
 from __future__ import annotations
 
