@@ -34,7 +34,7 @@ ORDER = (
     "hidoku", "easyasabc", "kakurasu", "nonogram",
     # janko.at genres, part A (issue 40); each line one family
     "eulero", "tenner", "mathrax", "latin_sums",  # numbers-a
-    "abc_path", "abc_kombi",  # letters-arrows
+    "abc_path", "abc_kombi", "arrow_numbers",  # letters-arrows
     "shimaguni", "gappy", "tilepaint", "foseruzu",  # shading
     "lampions",  # placement
     "knossos", "patchwork",  # regions
