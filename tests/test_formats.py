@@ -148,6 +148,9 @@ def test_pzprv3_without_answer_section_and_with_trailing_history():
     ("pzprv3\ncanal\n1\n2\n. 5000 \n", "f:5:3: r1c2", "clue 5000 is larger than 4095"),
     ("pzprv3\ncanal\n2\n2\n. . \n. . \n# . \n. o \n", "f:8:3", "unknown answer token 'o' at r2c2"),
     ("pzprv3/canal/1/2/. x /", "f: line 5 (lines are '/'-separated), column 3", "unknown token"),
+    # a row too many shifts the sections: refused, never read as another puzzle
+    ("pzprv3\ncanal\n2\n2\n1 . \n. . \n. . \n. # \n# # \n", "f:9:1",
+     "a line past the file's sections (its size is 2x2: a grid row too many?)"),
 ])
 def test_pzprv3_errors_name_line_and_column(text, where, message):
     with pytest.raises(InputError) as e:
@@ -214,11 +217,24 @@ JANKO_OK = "begin\npuzzle canalview\nsize 2\nproblem\n1 -\n- -\nsolution\n- x\n-
     (JANKO_OK.replace("end\n", ""), "f:9:1", "no 'end' line after 'begin' (line 1)"),
     (JANKO_OK.replace("size 2", "size two"), "f:3:6", "'size' should be followed by a number"),
     (JANKO_OK.replace("- x\n- -\n", "- x\nend\n"), "f:9:1", "solution has 1 rows, expected 2"),
+    (JANKO_OK.replace("1 -\n- -\n", "1 -\n- -\n- 1\n"), "f:7:1",
+     "problem has more than 2 rows (the size says 2)"),
+    (JANKO_OK.replace("- x\n- -\n", "- x\n- -\nx x\n"), "f:10:1",
+     "solution has more than 2 rows (the size says 2)"),
+    ("begin\npuzzle hitori\nrows 2\ncols 2\nproblem\n1 2\n2 1\n1 1\nend\n", "f:8:1",
+     "problem has 3 rows, expected 2"),  # (a genre reading its own block: the same check)
 ])
 def test_janko_errors_name_line_and_column(text, where, message):
     with pytest.raises(InputError) as e:
         parse_janko(text, "f")
     assert e.value.where == where and message in e.value.message
+
+
+def test_janko_underscored_sections_end_a_grid():
+    # janko.at pages carry copies such as "solution_" and replays such as "moves_ Z2;...":
+    # they end the section before them, and are no grid row too many.
+    copy = JANKO_OK.replace("end\n", "solution_\n- x\n- -\nmoves_ Z2;aa,1;\nend\n")
+    assert parse_janko(copy, "f") == parse_janko(JANKO_OK, "f")
 
 
 def records_of(name: str) -> list[dict]:

@@ -63,6 +63,9 @@ class JankoBlock:
             return None
         if len(lines) < self.rows:
             raise InputError(f"{name} has {len(lines)} rows, expected {self.rows}", self.where)
+        if len(lines) > self.rows:  # (dropped, the verdict would be about another puzzle)
+            place = lines[self.rows][0][1] if lines[self.rows] else self.where
+            raise InputError(f"{name} has {len(lines)} rows, expected {self.rows}", place)
         out = []
         for r, toks in enumerate(lines[:self.rows]):
             if len(toks) != self.cols:

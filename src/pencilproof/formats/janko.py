@@ -147,6 +147,21 @@ def _fields(stripped: list[str], start: int, end: int) -> dict[str, str]:
     return out
 
 
+def _section_end(line: str) -> bool:
+    """Whether a line ends a section of token lines: empty, a section's keyword alone, or
+    a field (a keyword and its value; ``x``/``o`` and numbers are tokens, not keywords).
+    janko.at's pages also carry keywords with a trailing ``_`` (``solution_``, ``moves_``:
+    a copy of a section, the page's replay), which end a section too."""
+    words = line.split()
+    if not words:
+        return True
+    key = words[0].lower()
+    key = key[:-1] if key.endswith("_") and len(key) > 1 else key
+    return (len(words) == 1 and key in SECTIONS | SECTION_ENDS) or (
+        key in KEYWORDS | EXTRA_FIELDS and len(words) > 1
+        and not key.isdigit() and key not in ("x", "o"))
+
+
 def _sections(lines: list[str], start: int, end: int, at: Callable[[int, int], str]
               ) -> dict[str, tuple[tuple[tuple[str, str], ...], ...]]:
     """Every section (a keyword alone on its line) with its lines of placed tokens, up
@@ -159,10 +174,7 @@ def _sections(lines: list[str], start: int, end: int, at: Callable[[int, int], s
             body = []
             i += 1
             while i < end:
-                words = lines[i].split()
-                if not words or (len(words) == 1 and words[0].lower() in SECTIONS) or (
-                        words[0].lower() in KEYWORDS | EXTRA_FIELDS and len(words) > 1
-                        and not words[0].isdigit() and words[0].lower() not in ("x", "o")):
+                if _section_end(lines[i]):
                     break
                 body.append(tuple((m.group(), at(i, m.start() + 1))
                                   for m in re.finditer(r"\S+", lines[i])))
@@ -268,6 +280,9 @@ def parse_janko(text: str, where: str, genre_name: str | None = None) -> Documen
                 raise InputError(f"{what} row {r + 1} has {len(toks)} tokens, expected {cols}",
                                  at(i, col))
             out.append(toks)
+        i = first + rows  # a row too many would be dropped: another puzzle judged
+        if i < end and not _section_end(stripped[i]):
+            raise InputError(f"{what} has more than {rows} rows (the size says {rows})", at(i))
         return out
 
     known = ", ".join(repr(t) for t in sorted(spec.janko_problem))

@@ -446,6 +446,9 @@ def parse_pzprv3(text: str, where: str) -> Document:
                 read.bridges()
             else:
                 read.skip(section)
+    if lines.more(read.index):  # a row too many shifts every section after it
+        raise InputError(f"a line past the file's sections (its size is {rows}x{cols}: a grid "
+                         f"row too many?)", lines.at(read.index))
     grid = read.grid or [[None] * cols for _ in range(rows)]  # (no givens section: none)
     puzzle = Puzzle(genre.name, rows, cols, tuple(tuple(row) for row in grid))
     if read.layout is not None:
