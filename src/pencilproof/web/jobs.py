@@ -586,6 +586,7 @@ def op_genres(payload: dict[str, Any]) -> Result:
                              "conflict": g.generator is not None,
                              "formats": export_formats(g),
                              "answer_chars": dict(g.formats.drawing),
+                             "answer_text": dict(g.formats.answer_text),
                              "blank": g.formats.blank}
                             for g in GENRES.values()]}, JSON
 

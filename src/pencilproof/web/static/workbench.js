@@ -82,7 +82,8 @@ function drawValue(g, rect, ch, cls) {
   } else if (ch === (genreOf().blank || ".") || kind === "blank") {
     g.appendChild(svgEl("circle", { cx: x + w / 2, cy: y + h / 2, r: Math.max(2, w / 14), class: "ov ov-dot " + cls }));
   } else {
-    g.appendChild(svgEl("text", { x: x + w / 2, y: y + h / 2, "font-size": w * 0.5, class: "ov ov-text " + cls }, ch));
+    const text = (genreOf().answer_text || {})[ch] || ch;  // (Arrow Numbers' 8 is an arrow: ↑)
+    g.appendChild(svgEl("text", { x: x + w / 2, y: y + h / 2, "font-size": w * 0.5, class: "ov ov-text " + cls }, text));
   }
 }
 
