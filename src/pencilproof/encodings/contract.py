@@ -281,7 +281,9 @@ class FormatSpec:
     #: the cell sides where inside meets outside; the grid is then drawn as dots), ``slant``
     #: (a diagonal ``/`` or ``\\`` from corner to corner) or ``triangle`` (a dark half-cell
     #: triangle in the corner ``F`` top-left, ``7`` top-right, ``L`` bottom-left, ``J``
-    #: bottom-right). Other characters are blank cells. See :mod:`pencilproof.output`.
+    #: bottom-right) or ``arrow`` (an arrow through the cell by the numeric keypad: ``8`` up,
+    #: ``9`` up-right, ``6`` right ... ``7`` up-left; Arrow Numbers). Other characters are
+    #: blank cells. See :mod:`pencilproof.output`.
     drawing: Mapping[str, str] = field(default_factory=lambda: _frozen({"#": "shade"}))
     #: Answer characters of kind ``number`` drawn as a text of their own instead of the
     #: number they stand for (Eulero's letter-number pair ``C1``); others as their kind says.
