@@ -96,7 +96,8 @@ LOOSE_SHARE = {"sudoku": 0.2, "futoshiki": 0.15, "skyscrapers": 0.15, "kakuro": 
                "battleships": 0.3, "grandtour": 0.15, "yajilin": 0.4, "magnets": 0.15,
                "pipeline": 0.3, "walls": 0.8, "eulero": 0.2, "mathrax": 0.15,
                "knossos": 0.8, "spotlight": 0.9, "patchwork": 0.3,
-               "lampions": 0.9}
+               "lampions": 0.9,
+               "nanbaboru": 0.3}
 #: Extra columns on odd sizes, for genres with no answer on an odd number of cells
 #: (Grand Tour: a loop through every cell).
 LOOSE_WIDER = {"dominos": 1, "grandtour": 1}

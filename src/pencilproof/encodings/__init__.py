@@ -36,7 +36,7 @@ ORDER = (
     "eulero", "tenner", "mathrax", "latin_sums",  # numbers-a
     "abc_path", "abc_kombi", "arrow_numbers",  # letters-arrows
     "shimaguni", "gappy", "tilepaint", "foseruzu",  # shading
-    "lampions",  # placement
+    "lampions", "pills",  # placement
     "knossos", "patchwork",  # regions
     "walls", "doors", "burokku", "pipeline", "spotlight",  # paths
 )
