@@ -217,6 +217,7 @@ TITLES = {
     "eulero": "Eulero", "mathrax": "Mathrax",  # numbers-a (issue 40)
     "tenner": "Tenner (Zehnergitter)",  # numbers-a (issue 40)
     "latin_sums": "Latin Sums (Lateinische Summen)",  # numbers-a (issue 40)
+    "nanbaboru": "Nanbaboru (Number Ball)",  # numbers-a (issue 40)
     "abc_path": "Abc Path", "abc_kombi": "Abc Kombi (ABCD)",  # letters-arrows (issue 40)
     "pills": "Pills (Pillen)",  # placement (issue 40)
     "arrow_numbers": "Arrow Numbers (Pfeilzahlen)",  # letters-arrows (issue 40)

@@ -33,7 +33,7 @@ ORDER = (
     "sudoku", "killer_sudoku", "kakuro", "ripple", "futoshiki", "skyscrapers", "kenken", "str8ts",
     "hidoku", "easyasabc", "kakurasu", "nonogram",
     # janko.at genres, part A (issue 40); each line one family
-    "eulero", "tenner", "mathrax", "latin_sums",  # numbers-a
+    "eulero", "tenner", "mathrax", "latin_sums", "nanbaboru",  # numbers-a
     "abc_path", "abc_kombi", "arrow_numbers",  # letters-arrows
     "shimaguni", "gappy", "tilepaint", "foseruzu",  # shading
     "lampions", "pills",  # placement
