@@ -102,7 +102,8 @@ def _error(doc: dict) -> str:
 @pytest.mark.parametrize("token, says", [
     ("10", "clue 10 is out of range (0-9)"), (-1, "clue -1 is out of range (0-9)"),
     ("x", "unknown token 'x' (expected '.' or a number 0-9)"),
-    (3.5, "a clue must be a number, got 3.5"), (True, "a clue must be a number, got True")])
+    (3.5, "a clue must be a number, got 3.5"),
+    (True, "a cell is a number, a string, null or a list of those, got true")])
 def test_bad_givens(token, says):
     assert _error({"rows": 1, "cols": 2, "grid": [[token, 1]]}).endswith(f"r1c1: {says}")
 

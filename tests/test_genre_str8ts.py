@@ -133,7 +133,7 @@ def _error(grid) -> str:
     ([["#y", None], [None, None]],
      "p.json:1:53: r1c1: unknown token '#y' (expected '.', a number, '#' or '#N')"),
     ([[True, None], [None, None]],
-     "p.json:1:53: r1c1: a given must be a number, '#' or '#N', got True"),
+     "p.json:1:53: r1c1: a cell is a number, a string, null or a list of those, got true"),
 ])
 def test_bad_puzzles(grid, message):
     assert _error(grid) == message

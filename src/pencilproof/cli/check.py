@@ -12,6 +12,7 @@ from functools import partial
 import json
 from typing import Any, Iterator
 
+from ..numerals import is_digits
 from ..checker import (BACKENDS, DEFAULT_BACKEND, CheckResult, OptimumResult, Verdict, answer_verdict,
                        check, count, optimum)
 from ..encodings import GENRES, ModeOptions, Question, get_genre
@@ -39,7 +40,7 @@ def _pivot_option(p: argparse.ArgumentParser) -> None:
 
 
 def _natural(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+    if not is_digits(text) or len(text) > 9:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
     return int(text)
 

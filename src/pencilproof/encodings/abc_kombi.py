@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Mapping, Optional
 
+from ..numerals import is_digits
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
@@ -125,7 +126,7 @@ class AbcKombi(EdgeGenre):
     def read_janko(self, block: JankoBlock) -> tuple[Puzzle, Any]:
         """``depth``, ``rlabels``/``clabels`` (a line per letter), ``problem``, ``solution``."""
         depth = block.fields.get("depth", "")
-        if not depth.isdigit():
+        if not is_digits(depth):
             raise InputError("no 'depth' line (the number of letters)", block.where)
         k, labels = int(depth), {}
         for section, side, n in (("clabels", "top", block.cols), ("rlabels", "left", block.rows)):

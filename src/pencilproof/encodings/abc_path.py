@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from typing import Any, ClassVar, Mapping, Optional, Sequence
 
+from ..numerals import is_digits
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Violation
 from .base import read_number
@@ -120,7 +121,7 @@ class AbcPath(CornerGenre):
         return v.cell["number"][cell]
 
     def janko_mark(self, token: str, where: str) -> str:
-        if token.isascii() and token.isdigit():
+        if is_digits(token):
             return wide_char(int(token))
         raise InputError(f"unknown solution token {token!r} (expected a number)", where)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterator, Optional
 
+from ..numerals import is_digits
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .contract import JankoBlock
@@ -65,7 +66,7 @@ class Arrows(Number):
         return [d for d in STEPS if next(ray(self.rows, self.cols, cell, d), None) is not None]
 
     def read(self, cell: Cell, ch: str, v: Values, where: str) -> None:
-        if ch != "." and (not ch.isdigit() or int(ch) not in self.dirs(cell)):
+        if ch != "." and (not is_digits(ch) or int(ch) not in self.dirs(cell)):
             raise bad_char(ch, cell, self.chars, where)
         super().read(cell, ch, v, where)
 

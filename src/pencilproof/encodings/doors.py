@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Optional, Sequence
 
+from ..numerals import is_digits
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .contract import JankoBlock
@@ -140,7 +141,7 @@ class Doors(KitGenre):
 
     @staticmethod
     def mask(token: str, where: str) -> int:
-        if token.isdigit() and token.isascii() and int(token) < 16:
+        if is_digits(token) and int(token) < 16:
             return int(token)
         raise InputError(f"unknown solution token {token!r} (expected a number 0-15: closed "
                          f"sides 1 above, 2 right, 4 below, 8 left)", where)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Mapping, Optional
 
+from ..numerals import is_digits
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
@@ -185,8 +186,11 @@ class EasyAsAbc(EdgeGenre):
 
     def read_janko(self, block: JankoBlock) -> tuple[Puzzle, Any]:
         depth = block.fields.get("depth")
-        if depth is None or not depth.isdigit():
+        if depth is None:
             raise InputError("no 'depth' line (the number of letters)", block.where)
+        if not is_digits(depth):
+            raise InputError(f"'depth' should be a number (the number of letters), got {depth!r}",
+                             block.where)
         labels: dict[tuple[str, int], Any] = {}
         for section, sides, n in (("clabels", ("top", "bottom"), block.cols),
                                   ("rlabels", ("left", "right"), block.rows)):
@@ -213,7 +217,7 @@ class EasyAsAbc(EdgeGenre):
 def janko_letter(token: str, where: str) -> str:
     """A Janko label: a letter, ``-``, or a number standing for the letter of that place
     (``1`` = A: Abc-End-View 185 and others write their labels so)."""
-    if token.isdigit() and token.isascii():
+    if is_digits(token):
         k = int(token)
         if not 1 <= k <= len(LETTERS):
             raise InputError(f"label {token} is no letter's number (1-26)", where)

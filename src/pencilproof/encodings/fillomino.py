@@ -28,6 +28,7 @@ import functools
 import random
 from typing import Any, Callable, Sequence
 
+from ..numerals import is_digits
 from ..puzzle import Cell, Clue, Puzzle
 from .contract import Symmetry
 from .grid import components, neighbours
@@ -109,7 +110,7 @@ class Fillomino(KitGenre):
         self.generator = FillominoGeneration(self)
 
     def janko_mark(self, token: str, where: str) -> str:
-        return "+" if token.isdigit() and token.isascii() and int(token) >= self.big else \
+        return "+" if is_digits(token) and int(token) >= self.big else \
             super().janko_mark(token, where)
 
     def encode(self, puzzle: Puzzle, b: Any, encoding: str | None = None) -> KitEncoded:

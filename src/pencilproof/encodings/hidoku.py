@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Sequence
 
+from ..numerals import is_digits
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .kit import KitGenre, Values, kit_formats
@@ -94,7 +95,7 @@ class Hidoku(KitGenre):
         return v.cell["number"][cell]
 
     def janko_mark(self, token: str, where: str) -> str:
-        return wide_char(int(token)) if token.isascii() and token.isdigit() else "."
+        return wide_char(int(token)) if is_digits(token) else "."
 
     def parse_solution(self, puzzle: Puzzle, rows: Sequence[str], where: str) -> KitAnswer:
         return super().parse_solution(puzzle, wide_rows(rows, puzzle.cols), where)

@@ -24,6 +24,7 @@ import random
 import re
 from typing import Any, Iterator, Mapping, Optional
 
+from ..numerals import is_digits
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .contract import ClueKey, Glyph, JankoBlock, Symmetry
@@ -96,7 +97,7 @@ class Kakuro(KitGenre):
     def parse_clue(self, token: object, where: str) -> Clue:
         if token is None or token in (".", "-"):
             return None
-        if isinstance(token, int) or str(token).strip().isdigit():
+        if isinstance(token, int) or is_digits(str(token).strip()):
             value = int(str(token))
             if not 1 <= value <= 9:
                 raise InputError(f"given digit {value} is out of range (1-9)", where)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import re
+from ..numerals import is_digits
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .kit import KitGenre, Number, Values, kit_formats
@@ -59,8 +60,8 @@ class KenKen(KitGenre):
             if value < 1 or value > self.max_clue:
                 raise InputError(f"target {value} is out of range (1-{self.max_clue})", where)
             return f"{value}{SPELLING.get(m.group(2), m.group(2))}"
-        if isinstance(token, str) and token.strip() and token.strip()[0].isdigit() \
-                and not token.strip().isdigit():
+        if isinstance(token, str) and token.strip() and is_digits(token.strip()[0]) \
+                and not is_digits(token.strip()):
             raise InputError(f"unknown target {token!r} (expected a number and one of + - * /)", where)
         return super().parse_clue(token, where)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any, Optional, Sequence
 
+from ..numerals import is_digits
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
@@ -105,7 +106,7 @@ class Nanbaboru(KitGenre):
         depth = block.fields.get("depth")
         if depth is None:
             return puzzle
-        if not depth.strip().isdigit():
+        if not is_digits(depth.strip()):
             raise InputError(f"'depth' must be the largest number, not {depth!r}", block.where)
         return puzzle.with_params(max=self.parse_param("max", int(depth), block.where))
 

@@ -24,6 +24,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Sequence, cast
 
+from ..numerals import is_digits
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle, Violation
 from .base import read_number
@@ -155,7 +156,7 @@ class Tapa(KitGenre):
 
     def janko_clue(self, token: str, where: str) -> Clue:
         """Janko's numeral of blocks, ``9`` a block of unknown length."""
-        if token.isdigit() and token.isascii():
+        if is_digits(token):
             parts = ["?" if ch == "9" else int(ch) for ch in token]
             return self.parse_clue(parts, where)
         return super().janko_clue(token, where)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, Optional, Sequence
 
+from ..numerals import is_digits
 from ..errors import InputError
 from ..puzzle import Cell, Puzzle
 from .cnf import at_most_one
@@ -84,7 +85,7 @@ class Tenner(KitGenre):
         *grid, last = problem
         sums = []
         for tok, at in last:
-            if tok != "-" and not tok.isdigit():
+            if tok != "-" and not is_digits(tok):
                 raise InputError(f"unknown sum token {tok!r} (expected a number or '-')", at)
             sums.append(None if tok == "-" else int(tok))
         rows = tuple(tuple(self.janko_clue(tok, f"{at}: r{r + 1}c{c + 1}")

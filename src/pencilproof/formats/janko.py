@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from ..numerals import is_digits
 from ..encodings import GENRES, Genre, JankoBlock, get_genre
 from ..errors import InputError
 from ..puzzle import Clue, Puzzle
@@ -93,7 +94,7 @@ def _genre_for(name: str, where: str) -> Genre:
             continue
         known = {_norm(v) for v in genre.janko_variants}
         for variant in (v.strip() for v in variants):
-            if variant and _norm(variant) not in known and not (variant.isdigit() and "#" in known):
+            if variant and _norm(variant) not in known and not (is_digits(variant) and "#" in known):
                 have = ", ".join(genre.janko_variants) or "none"
                 raise InputError(f"{genre.name}: the janko.at variant {variant!r} is not "
                                  f"read here (variants read: {have})", where)
@@ -130,7 +131,7 @@ def _grid_size(stripped: list[str], first: int) -> tuple[int, int] | None:
     while first + n < len(stripped):
         words = stripped[first + n].split()
         if not words or (len(words) == 1 and words[0].lower() in SECTIONS | SECTION_ENDS) \
-                or (words[0].lower() in KEYWORDS and not words[0].isdigit()
+                or (words[0].lower() in KEYWORDS and not is_digits(words[0])
                     and words[0].lower() not in ("x", "o") and len(words) > 1):
             break
         n += 1
@@ -159,7 +160,7 @@ def _section_end(line: str) -> bool:
     key = key[:-1] if key.endswith("_") and len(key) > 1 else key
     return (len(words) == 1 and key in SECTIONS | SECTION_ENDS) or (
         key in KEYWORDS | EXTRA_FIELDS and len(words) > 1
-        and not key.isdigit() and key not in ("x", "o"))
+        and not is_digits(key) and key not in ("x", "o"))
 
 
 def _sections(lines: list[str], start: int, end: int, at: Callable[[int, int], str]

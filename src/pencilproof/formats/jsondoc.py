@@ -133,6 +133,15 @@ def locator(text: str, label: str, first_line: int = 1, prefix: Path = ()) -> Lo
     return at
 
 
+def _cell_json(v: Any) -> bool:
+    """Whether a JSON grid cell has a shape any genre reads: null, a string, a number (not
+    true/false, which Python counts as 1 and 0), or a flat list of those (Tapa's clues)."""
+    if isinstance(v, list):
+        return all(x is None or isinstance(x, (str, int, float)) and not isinstance(x, bool)
+                   for x in v)
+    return v is None or isinstance(v, (str, int, float)) and not isinstance(v, bool)
+
+
 def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle:
     def place(*path: Any) -> str:
         return at(path) if at is not None else where
@@ -188,7 +197,13 @@ def puzzle_from_doc(doc: Any, where: str, at: Optional[Locate] = None) -> Puzzle
         cells = []
         for c, v in enumerate(row):
             try:
-                clue = genre.parse_clue(v, f"{where}: r{r + 1}c{c + 1}")
+                if not _cell_json(v):
+                    raise InputError(f"a cell is a number, a string, null or a list of those, "
+                                     f"got {json.dumps(v)[:40]}", where)
+                try:
+                    clue = genre.parse_clue(v, f"{where}: r{r + 1}c{c + 1}")
+                except TypeError:  # a list where the genre takes none (unhashable)
+                    raise InputError(f"unknown given {json.dumps(v)[:40]}", where) from None
             except InputError as e:
                 raise InputError(e.message, f"{place('grid', r, c)}: r{r + 1}c{c + 1}") from None
             try:

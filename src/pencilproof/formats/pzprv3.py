@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 from urllib.parse import unquote
 
+from ..numerals import is_digits
 from ..encodings import FormatSpec, Genre, get_genre
 from ..encodings.contract import Pzprv3Body
 from ..encodings.kit.arrows import dirqnum_token, dirqnum_value
@@ -261,10 +262,10 @@ class _Reading:
         """The two border grids (right of each cell, then below it) as numbers (-1: 0);
         ``outer``: with the grid's own edges (Slitherlink's lines run on them)."""
         def number(tok: str, place: str) -> int:
-            if tok not in allowed and not (tok.isdigit() and tok.isascii()):
+            if tok not in allowed and not is_digits(tok):
                 raise InputError(f"unknown {what} token {tok!r} (expected "
                                  f"{', '.join(allowed)} or a number)", place)
-            return max(0, int(tok)) if tok.lstrip("-").isdigit() else 0
+            return max(0, int(tok)) if is_digits(tok.lstrip("-")) else 0
         grow = 1 if outer else -1
         right = [number(t, p) for line in self.grid_lines(self.rows, self.cols + grow,
                                                           f"{what} row") for t, p in line]
@@ -446,7 +447,10 @@ def parse_pzprv3(text: str, where: str) -> Document:
                 read.bridges()
             else:
                 read.skip(section)
-    if lines.more(read.index):  # a row too many shifts every section after it
+    # A row too many shifts every section after it. The default layouts are whole files; a
+    # declared one may stop before pzprjs's last sections (Shikaku's answer borders, Country
+    # Road's version-0 colours), so only a default layout's file must end here.
+    if not genre.formats.pzprv3_layout and lines.more(read.index):
         raise InputError(f"a line past the file's sections (its size is {rows}x{cols}: a grid "
                          f"row too many?)", lines.at(read.index))
     grid = read.grid or [[None] * cols for _ in range(rows)]  # (no givens section: none)

@@ -47,25 +47,13 @@ from ..encodings.kit.urlcodec import (Cursor, borders_to_areas, decode_4cell, de
                                       write_hitori, write_number16, write_roomnumber16,
                                       write_tapa)
 from ..errors import InputError
+from ..numerals import ascii_number
 from ..puzzle import Puzzle
 
 URL_RE = re.compile(r"^(?:https?://)?[^?\s]*\?(?P<query>\S+)$")
 MAX_SIDE = 1000
-_DIGITS = re.compile(r"[0-9]+")
 
 Layout = tuple[tuple[int, ...], ...]
-
-
-def ascii_number(text: str, where: str | None = None) -> int | None:
-    """``text`` as a number if it is ASCII digits only, else None (``str.isdigit`` passes
-    '²', which ``int`` rejects, and ``int`` reads '٣' as 3). A numeral too long for ``int``
-    (over 4300 digits) is an error."""
-    if not _DIGITS.fullmatch(text):
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise InputError(f"number too large ({len(text)} digits)", where) from None
 
 
 def is_url(text: str) -> bool:

@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from ..numerals import is_digits
 from ..errors import InputError
 from ..formats.jsondoc import loads
 from . import jobs
@@ -60,7 +61,7 @@ class TooLarge(Exception):
 async def _body(request: Request, limit: int) -> bytes:
     """The request body, refused as soon as it passes ``limit`` bytes."""
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    if declared is not None and is_digits(declared) and int(declared) > limit:
         raise TooLarge()
     chunks, size = [], 0
     async for chunk in request.stream():

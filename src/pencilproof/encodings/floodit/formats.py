@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from ...numerals import is_digits
 from ...errors import InputError
 from ...puzzle import Puzzle
 from ..contract import CodeFormat, FileFormat
@@ -93,7 +94,7 @@ class DigitGrid(FileFormat):
 
     def recognizes(self, text: str) -> bool:
         lines = [ln.strip() for ln in text.strip().split("\n")]
-        return bool(lines) and all(ln.isdigit() and ln.isascii() for ln in lines)
+        return bool(lines) and all(is_digits(ln) for ln in lines)
 
     def parse(self, text: str, where: str) -> list[Puzzle]:
         lines = text.split("\n")
@@ -149,7 +150,7 @@ class ThesisBoard(FileFormat):
                              f"{where}:{last[1]}:{last[2]}")
         values = []
         for tok, line, col in toks[3:]:
-            if not tok.isdigit():
+            if not is_digits(tok):
                 raise InputError(f"'{tok}' is not a number", f"{where}:{line}:{col}")
         for tok, line, col in cells:
             v = int(tok)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
+from ...numerals import is_digits
 from ...errors import InputError
 from ...solvers.backends import EncodingTimeout, TooLarge
 from ...solvers.deadline import NEVER, Deadline, TimeUp
@@ -388,7 +389,7 @@ def _int(v: object) -> Optional[int]:
         return None
     if isinstance(v, int):
         return v
-    if isinstance(v, str) and v.strip().isdigit() and v.strip().isascii() and len(v) < 10:
+    if isinstance(v, str) and is_digits(v.strip()) and len(v) < 10:
         return int(v)
     return None
 

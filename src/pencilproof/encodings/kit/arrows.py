@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ...numerals import is_digits
 from ...errors import InputError
 from ...puzzle import Cell, Clue, Puzzle
 from .urlcodec import Cursor
@@ -38,10 +39,10 @@ def parse_arrow(token: object, where: str) -> Clue:
     text = str(token).strip().lower()
     if text == "?":
         return "?"
-    if text.isdigit() and text.isascii():
+    if is_digits(text):
         return int(text)
     number, d = text[:-1], text[-1:]
-    if d in ARROWS and (number == "?" or number.isdigit() and number.isascii()):
+    if d in ARROWS and (number == "?" or is_digits(number)):
         return f"{int(number) if number != '?' else '?'}{d}"
     raise InputError(f"unknown arrow clue {str(token)!r} (expected a number and a direction "
                      f"n, e, s or w, such as 2e; ?e; or ?)", where)
@@ -54,7 +55,7 @@ def arrow_of(clue: Clue) -> tuple[int | None, str | None]:
     text = str(clue)
     d = text[-1] if text[-1] in ARROWS else None
     number = text[:-1] if d else text
-    return (int(number) if number.isdigit() else None), d
+    return (int(number) if is_digits(number) else None), d
 
 
 def ahead(puzzle: Puzzle, cell: Cell, d: str) -> list[Cell]:
@@ -142,7 +143,7 @@ def write_arrow16(values: Sequence[Any]) -> str:
 def dirqnum_value(tok: str) -> Any:
     """A pzprv3 ``DIR,NUM`` token as the genre's given (ValueError: not one)."""
     d, _, number = tok.partition(",")
-    if not _ or not d.isdigit() or not (number == "-" or number.isdigit()):
+    if not _ or not is_digits(d) or not (number == "-" or is_digits(number)):
         raise ValueError(tok)
     return _clue(None if number == "-" else int(number), int(d))
 

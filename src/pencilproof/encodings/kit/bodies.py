@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Optional, Sequence
 
+from ...numerals import is_digits
 from ...errors import InputError
 from ...puzzle import Clue, Puzzle
 from ..contract import UrlBody
@@ -187,7 +188,7 @@ def read_fleet(text: str, where: str) -> tuple[int, ...]:
         return FLEETS[text[1]]
     count, *pieces = text.split("/")
     lengths = {ship_piece(n): n for n in range(1, 36)}
-    if not count.isdigit() or int(count) != len(pieces) or any(p not in lengths for p in pieces):
+    if not is_digits(count) or int(count) != len(pieces) or any(p not in lengths for p in pieces):
         raise InputError(f"the piece bank {text!r} is not a fleet of straight ships", where)
     fleet = [0] * max([lengths[p] for p in pieces] + [1])
     for p in pieces:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
+from ...numerals import is_digits
 from ...errors import InputError
 from ...puzzle import Cell, Puzzle
 from ..contract import Pzprv3Body, Pzprv3File
@@ -43,7 +44,7 @@ def line(tokens: Iterable[object]) -> str:
 
 
 def number(tok: str, place: str, what: str) -> int:
-    if not (tok.isdigit() and tok.isascii()):
+    if not is_digits(tok):
         raise InputError(f"{what} should be a number, got {tok!r}", place)
     return int(tok)
 
@@ -145,7 +146,7 @@ class TentsGrid(Pzprv3Body):
         marks = {"A": "A", "-": ".", ".": "."}
         for r, toks in enumerate(cells):
             for c, (tok, place) in enumerate(toks):
-                if tok not in marks and not (tok.isdigit() and tok.isascii() and int(tok) > 0):
+                if tok not in marks and not (is_digits(tok) and int(tok) > 0):
                     raise InputError(f"unknown token {tok!r} at r{r + 1}c{c + 1} (expected 1 a tree, A a "
                                      f"tent, - or .)", place)
         grid = tuple(tuple(None if tok in marks else "T" for tok, _ in toks) for toks in cells)
@@ -179,7 +180,7 @@ class FleetGrid(Pzprv3Body):
 
     def read(self, genre: Any, file: Pzprv3File, rows: int, cols: int) -> tuple[Puzzle, Optional[list[str]]]:
         head, place = file.line("the fleet")
-        if head.isdigit() and head.isascii():
+        if is_digits(head):
             pieces = [file.line("a piece of the fleet")[0] for _ in range(int(head))]
             fleet = read_fleet("/".join([head, *pieces]), place)
         else:
@@ -189,7 +190,7 @@ class FleetGrid(Pzprv3Body):
         for r, toks in enumerate(cells):
             row = []
             for c, (tok, at) in enumerate(toks):
-                known = tok.isdigit() and tok.isascii() and int(tok) in self.meaning
+                known = is_digits(tok) and int(tok) in self.meaning
                 if tok != "." and not known:
                     raise InputError(f"unknown part {tok!r} at r{r + 1}c{c + 1} (expected . or "
                                      f"{min(self.meaning)}-{max(self.meaning)})", at)
@@ -306,13 +307,13 @@ class SightGrid(Pzprv3Body):
         values = [edge_token(tok, place, "number outside the grid") for side in edges for tok, place in side]
         givens, answer = [], []
         for r, toks in enumerate(grid[1:-1]):
-            given = [int(tok[1:]) if tok[:1] == "q" and tok[1:].isdigit() else None for tok, _ in toks[1:-1]]
+            given = [int(tok[1:]) if tok[:1] == "q" and is_digits(tok[1:]) else None for tok, _ in toks[1:-1]]
             got = [g if g is not None else _digit(tok, place) for g, (tok, place) in zip(given, toks[1:-1])]
             givens.append(tuple(genre.parse_clue(g, f"{file.where}: r{r + 1}c{c + 1}")
                                 for c, g in enumerate(given)))
             answer.append("".join("." if n is None else number_char(n) for n in got))
         puzzle = with_sides(genre, Puzzle(genre.name, rows, cols, tuple(givens)), values, file.where)
-        decided = any(tok[:1].isdigit() for toks in grid[1:-1] for tok, _ in toks[1:-1])
+        decided = any(is_digits(tok[:1]) for toks in grid[1:-1] for tok, _ in toks[1:-1])
         return puzzle, answer if decided else None
 
     def write(self, puzzle: Puzzle, solution: Optional[Any]) -> list[str]:

@@ -19,6 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, AbstractSet, ClassVar, Mapping, Optional, Sequence
 
+from ...numerals import is_digits
 from ...errors import InputError
 from ...puzzle import Cell, Clue, Puzzle, Solution, Violation
 from ...solvers.backends import Status, make_backend
@@ -174,7 +175,7 @@ class KitGenre(Genre):
         """One Janko problem token as a given (numbers, then :attr:`janko_problem`)."""
         if token in self.janko_problem:
             return self.parse_clue(self.janko_problem[token], where)
-        if token.isdigit() and token.isascii():
+        if is_digits(token):
             return self.parse_clue(int(token), where)
         known = ", ".join(repr(t) for t in self.janko_problem)
         raise InputError(f"unknown problem token {token!r} (expected a number or {known})", where)
@@ -185,7 +186,7 @@ class KitGenre(Genre):
         token the page copies from its problem is let through by :meth:`read_janko`)."""
         if token in self.janko_solution:
             return self.janko_solution[token]
-        if token.isdigit() and token.isascii():
+        if is_digits(token):
             return number_char(int(token))
         if token in ("-", "."):
             return self.janko_blank
@@ -275,7 +276,7 @@ class KitGenre(Genre):
             out.append(cells)
         for cells in out:  # numbers written as tokens: one character each
             for j, tok in enumerate(cells):
-                if len(tok) > 1 and tok.isdigit():
+                if len(tok) > 1 and is_digits(tok):
                     cells[j] = number_char(int(tok))
         rows2 = ["".join(cells) for cells in out]
         v = self.values(puzzle, rows2, where)

@@ -14,6 +14,7 @@ import random
 import string
 from typing import Callable, Optional, Sequence
 
+from ...numerals import is_digits
 from ...errors import InputError
 from ...puzzle import Cell
 from ..cnf import at_most_one, exactly_count
@@ -30,7 +31,7 @@ def char_number(ch: str) -> int | None:
     i = DIGITS.find(ch.upper()) if len(ch) == 1 else -1
     if i >= 0:
         return i
-    return int(ch) if ch.isdigit() and ch.isascii() else None
+    return int(ch) if is_digits(ch) else None
 
 
 class Shade(Layer):

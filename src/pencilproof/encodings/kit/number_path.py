@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional, Sequence
 
+from ...numerals import is_digits
 from ...puzzle import Cell, Violation
 from ..cnf import at_most_one_linear
 from .layers import DIGITS, Number
@@ -33,7 +34,7 @@ def wide_char(v: int) -> str:
 def wide_number(ch: str) -> Optional[int]:
     """The number an answer character stands for (``A`` = 10, ``Ā`` = 36), or None."""
     if len(ch) != 1:
-        return int(ch) if ch.isascii() and ch.isdigit() else None
+        return int(ch) if is_digits(ch) else None
     i = DIGITS.find(ch.upper()) if ch.isascii() else -1
     if i >= 0:
         return i
@@ -48,7 +49,7 @@ def wide_rows(rows: Sequence[str], cols: int) -> list[str]:
     for row in rows:
         toks = row.split()
         if len(toks) == cols and len(toks) > 1 and any(len(t) > 1 for t in toks):
-            row = "".join(wide_char(int(t)) if t.isascii() and t.isdigit() else t for t in toks)
+            row = "".join(wide_char(int(t)) if is_digits(t) else t for t in toks)
         out.append(row)
     return out
 

@@ -24,6 +24,7 @@ import math
 import random
 from typing import Any, Iterable, Optional, Sequence
 
+from ...numerals import is_digits
 from ...errors import InputError
 from ...puzzle import Cell, Clue, Puzzle, Violation
 from ..cnf import unary_sum
@@ -109,14 +110,14 @@ def janko_numbers(grid: Sequence[Sequence[tuple[str, str]]], n: int, section: st
     write a-f (problems) and A-F (solutions) for 1-6, so where a section holds letters and
     no number, or the size is at most 9, a letter is its place in the alphabet; letters
     beside numbers in a larger grid are its digits beyond 9 (A = 10, as answers write)."""
-    only_letters = not any(t.isdigit() for line in grid for t, _ in line)
+    only_letters = not any(is_digits(t) for line in grid for t, _ in line)
     out: list[list[Optional[int]]] = []
     for r, line in enumerate(grid):
         row: list[Optional[int]] = []
         for c, (tok, at) in enumerate(line):
             if tok in ("-", "."):
                 row.append(None)
-            elif tok.isdigit() and tok.isascii():
+            elif is_digits(tok):
                 row.append(int(tok))
             elif len(tok) == 1 and tok.isascii() and tok.isalpha():
                 k = ord(tok.lower()) - ord("a") + 1
@@ -132,7 +133,7 @@ def janko_number_mark(token: str, where: str) -> str:
     """A Janko solution token of a number genre as an answer character, strictly: a
     number, or ``-``/``.`` for a cell without one (which the verifier then reports); any
     other token is an error at its place, not a silently empty cell."""
-    if token.isdigit() and token.isascii():
+    if is_digits(token):
         return number_char(int(token))
     if token in ("-", "."):
         return "."

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Optional, Sequence
 
+from ...numerals import is_digits
 from ...puzzle import Cell
 from ..cnf import at_most_one
 from .layers import LETTERS, char_number, number_char
@@ -61,7 +62,7 @@ def read_pair(token: str) -> Optional[tuple[int, int]]:
     if len(t) != 2:
         return None
     a = LETTERS.find(t[0]) + 1 if t[0].isalpha() else 0 if t[0] in "?." else char_number(t[0])
-    b = 0 if t[1] in "?." else char_number(t[1]) if t[1].isdigit() else None
+    b = 0 if t[1] in "?." else char_number(t[1]) if is_digits(t[1]) else None
     if a is None or b is None or not (0 <= a <= MOST and 0 <= b <= MOST) or (
             t[0].isalpha() and a == 0):
         return None
