@@ -22,11 +22,11 @@ from ..numerals import is_digits
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
-from .contract import ClueKey, JankoBlock
+from .contract import JankoBlock
 from .kit import Count, NotAll, Values, kit_formats
 from .kit.lattice import pairs
 from .kit.layers import LETTERS, Letters
-from .kit.lines_of_cells import EdgeGeneration, EdgeGenre, edge_cells, is_edge_key, line_name
+from .kit.lines_of_cells import EdgeGenre, EdgesOnly, edge_cells, line_name
 from .kit.model import N, Layer, Rule
 from .kit.numbers import filled, given_number
 
@@ -150,26 +150,13 @@ class AbcKombi(EdgeGenre):
                                            block.where)
 
 
-class KombiGeneration(EdgeGeneration):
+class KombiGeneration(EdgesOnly):
     """``--edges only``: the counts outside are the only clues (as janko.at's pages)."""
 
     options: ClassVar[Mapping[str, str]] = {
         "edges": "abc_kombi: 'only' makes the counts outside the grid the only clues (as "
                  "janko.at's pages; default: letters in cells may be clues too)"}
-    cells = True
 
-    def with_options(self, options: Mapping[str, str]) -> "KombiGeneration":
-        out = KombiGeneration(self.edge)
-        for name, value in options.items():
-            if name != "edges" or value not in ("only", "any"):
-                raise InputError(f"expected --edges only or --edges any, got --{name} {value}",
-                                 f"--{name}")
-            out.cells = value == "any"
-        return out
-
-    def clue_candidates(self, answer: Any) -> dict[ClueKey, Clue]:
-        out = super().clue_candidates(answer)
-        return out if self.cells else {k: v for k, v in out.items() if is_edge_key(k)}
 
 
 ABC_KOMBI = AbcKombi()

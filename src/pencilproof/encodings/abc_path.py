@@ -22,7 +22,7 @@ from .kit.corner_labels import (CORNERS, CornerGeneration, CornerGenre, diagonal
                                 janko_ring, ring_labels)
 from .kit.genre import KitAnswer
 from .kit.lattice import around
-from .kit.lines_of_cells import edge_cells, is_edge_key, line_name
+from .kit.lines_of_cells import EdgesOnly, edge_cells, is_edge_key, line_name
 from .kit.model import N, Encoder, Layer, Lit, Rule
 from .kit.number_path import WIDE_MAX, ConsecutivePath, EachOnce, WideNumber, wide_char, wide_rows
 from .kit.numbers import filled, given_number
@@ -144,27 +144,15 @@ class AbcPath(CornerGenre):
         return puzzle, self.parse_solution(puzzle, rows, block.where)
 
 
-class AbcPathGeneration(CornerGeneration):
+class AbcPathGeneration(EdgesOnly, CornerGeneration):
     """``--edges only``: no clue in a cell but the 1 (the classic form)."""
 
     options: ClassVar[Mapping[str, str]] = {
         "edges": "abc_path: 'only' keeps every clue outside the grid but the 1 (the classic "
                  "form; default: numbers in cells may be clues too)"}
-    cells = True
 
-    def with_options(self, options: Mapping[str, str]) -> "AbcPathGeneration":
-        out = AbcPathGeneration(self.corner)
-        for name, value in options.items():
-            if name != "edges" or value not in ("only", "any"):
-                raise InputError(f"expected --edges only or --edges any, got --{name} {value}",
-                                 f"--{name}")
-            out.cells = value == "any"
-        return out
-
-    def clue_candidates(self, answer: Any) -> dict[ClueKey, Clue]:
-        out = super().clue_candidates(answer)
-        return out if self.cells else {k: c for k, c in out.items()
-                                       if is_edge_key(k) or is_corner_key(k) or c == 1}
+    def outside(self, key: ClueKey, clue: Clue) -> bool:
+        return is_edge_key(key) or is_corner_key(key) or clue == 1
 
 
 @functools.lru_cache(maxsize=32)

@@ -30,11 +30,11 @@ from ..numerals import is_digits
 from ..errors import InputError
 from ..puzzle import Cell, Clue, Puzzle
 from .base import read_number
-from .contract import ClueKey, JankoBlock, UrlBody
+from .contract import JankoBlock, UrlBody
 from .kit import AllDifferent, Count, Values, kit_formats
 from .kit.lattice import lines
 from .kit.layers import LETTERS, Letters
-from .kit.lines_of_cells import EdgeGeneration, EdgeGenre, FirstSeen, edge_cells, is_edge_key
+from .kit.lines_of_cells import EdgeGenre, EdgesOnly, FirstSeen, edge_cells
 from .kit.model import N, Layer, Rule
 from .kit.numbers import given_number
 from .kit.urlcodec import Cursor, read_number16, write_number16
@@ -225,7 +225,7 @@ def janko_letter(token: str, where: str) -> str:
     return token
 
 
-class AbcGeneration(EdgeGeneration):
+class AbcGeneration(EdgesOnly):
     """Edge letters and letters in cells are clues; ``--edges only`` keeps to the edges
     (the classic form, which leaves fewer answers unique: 2 in 20 random 6x6 ones with
     five letters, against every one with cell letters too)."""
@@ -233,20 +233,7 @@ class AbcGeneration(EdgeGeneration):
     options: ClassVar[Mapping[str, str]] = {
         "edges": "easyasabc: 'only' makes the letters outside the grid the only clues (the "
                  "classic form; default: letters in cells may be clues too)"}
-    cells = True
 
-    def with_options(self, options: Mapping[str, str]) -> "AbcGeneration":
-        out = AbcGeneration(self.edge)
-        for name, value in options.items():
-            if name != "edges" or value not in ("only", "any"):
-                raise InputError(f"expected --edges only or --edges any, got --{name} {value}",
-                                 f"--{name}")
-            out.cells = value == "any"
-        return out
-
-    def clue_candidates(self, answer: Any) -> dict[ClueKey, Clue]:
-        out = super().clue_candidates(answer)
-        return out if self.cells else {k: v for k, v in out.items() if is_edge_key(k)}
 
 
 EASYASABC = EasyAsAbc()

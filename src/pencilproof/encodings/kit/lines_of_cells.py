@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import abc
+import copy
 
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Hashable, Mapping, Optional, Sequence
@@ -411,6 +412,32 @@ class EdgeGeneration(KitGeneration):
         return not any(rule.check(v) for rule in self._rules(blank, key, clue))
 
 
+class EdgesOnly(EdgeGeneration):
+    """``--edges only`` / ``--edges any`` (the default): with ``only`` the clue candidates
+    are the labels outside the grid (and what :meth:`outside` also keeps), the classic
+    form of genres whose published pages have nothing in the cells. Subclasses name the
+    option's help in ``options``."""
+
+    cells = True
+
+    def with_options(self, options: Mapping[str, str]) -> "EdgesOnly":
+        out = copy.copy(self)
+        for name, value in options.items():
+            if name != "edges" or value not in ("only", "any"):
+                raise InputError(f"expected --edges only or --edges any, got --{name} {value}",
+                                 f"--{name}")
+            out.cells = value == "any"
+        return out
+
+    def outside(self, key: ClueKey, clue: Clue) -> bool:
+        """Whether ``--edges only`` keeps this candidate (default: the edge labels)."""
+        return is_edge_key(key)
+
+    def clue_candidates(self, answer: Any) -> dict[ClueKey, Clue]:
+        out = super().clue_candidates(answer)
+        return out if self.cells else {k: v for k, v in out.items() if self.outside(k, v)}
+
+
 __all__ = ["Automaton", "runs_automaton", "sum_automaton", "runs_of", "Regular", "boolean_letters",
            "FirstSeen", "Straight", "SIDES", "edge_cells", "edge_key", "is_edge_key", "line_name",
-           "count_label", "EdgeGenre", "EdgeGeneration"]
+           "count_label", "EdgeGenre", "EdgeGeneration", "EdgesOnly"]
