@@ -114,3 +114,19 @@ def test_cli_repair(run_cli, tmp_path):
     code, _, err = run_cli("repair", "src/pencilproof/examples/puzzle.txt", "--answer",
                            "src/pencilproof/examples/answer.txt")
     assert code == 2 and "not a solution" in err
+
+
+def test_a_solve_that_runs_out_of_time_is_never_another_answer(monkeypatch, run_cli):
+    """Issue 46, item 5: the first solve's UNKNOWN was taken as "another answer" (a
+    traceback, or "not unique" about a unique puzzle). Now nothing is claimed: exit 3."""
+    from pencilproof.checker import Status
+    from pencilproof.checker.switchboard import SwitchBoard
+    path = "src/pencilproof/examples/canal-course-48.txt"
+    assert count(load(path)[0], limit=2).count == 1
+    monkeypatch.setattr(SwitchBoard, "solve", lambda self: (Status.UNKNOWN, None))
+    res = repair(load(path)[0])
+    assert res.timed_out and not res.decided and not res.found and res.clues == ()
+    assert res.to_json()["already_unique"] is None
+    code, out, _ = run_cli("repair", "-q", path)
+    assert code == 3 and out == (f"{path}: unknown: the time limit was reached before another "
+                                 "answer was found or ruled out\n")

@@ -54,13 +54,16 @@ class RepairResult:
     seconds: float
     solver_calls: int
     timed_out: bool = False
+    #: Whether another answer was seen (False: time ran out before the first solve said
+    #: whether the puzzle is unique, and nothing may be claimed about it).
+    decided: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {"clues": [list(p) for p in self.clues],
                 "verdict_after": "unique" if self.found else None,
                 "single": bool(self.singles),
                 "alternatives": [[list(p) for p in s] for s in self.singles[1:]],
-                "already_unique": self.already_unique,
+                "already_unique": self.already_unique if self.decided else None,
                 "seconds": round(self.seconds, 6)}
 
 
@@ -155,7 +158,7 @@ def repair(puzzle: Puzzle, answer: Any = None, *, backend: Optional[str] = None,
 
     def out_of_time() -> RepairResult:
         return RepairResult(answer, (), (), None, False, False, time.perf_counter() - t0,
-                            0, True)
+                            0, True, False)
     try:
         answer = intended(puzzle, answer, backend, until)
     except TimeUp:
@@ -179,6 +182,8 @@ def repair(puzzle: Puzzle, answer: Any = None, *, backend: Optional[str] = None,
         if status is Status.UNSAT:
             return RepairResult(answer, (), (), puzzle, True, True,
                                 time.perf_counter() - t0, board.calls)
+        if status is Status.UNKNOWN:  # never read as "another answer" (issue 46, item 5)
+            return out_of_time()
         seen: list[Any] = []
         singles, late = _singles(board, hooks, cands, other, seen, max_singles)
         if singles:

@@ -136,6 +136,9 @@ def cmd_repair(args: argparse.Namespace) -> int:
         print(json.dumps({"source": args.puzzle, **res.to_json()}))
     elif res.already_unique:
         print(f"{args.puzzle}: already unique with the intended answer: nothing to add")
+    elif not res.decided:
+        print(f"{args.puzzle}: unknown: the time limit was reached before another answer "
+              f"was found or ruled out")
     elif not res.found:
         why = ("the time limit was reached" if res.timed_out else
                "no clue this genre offers tells the solutions apart")
