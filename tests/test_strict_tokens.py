@@ -63,3 +63,18 @@ def test_a_bad_line_in_a_batch_is_that_line_s_error_and_the_batch_goes_on(tmp_pa
     results = [json.loads(t) for t in out.splitlines()]
     assert code == 2 and len(results) == 5 and "Traceback" not in err
     assert [r.get("verdict") for r in results[::2]] == ["multiple"] * 3
+
+
+def test_json_nested_too_deeply_is_one_line_wherever_it_is_read(tmp_path, run_cli):
+    """A text file's ``key: value`` section and a damaged ``generate --resume`` file were
+    read by a bare json.loads: a RecursionError traceback (issue 46, item 4)."""
+    deep = "[" * 3000
+    text = tmp_path / "deep.txt"
+    text.write_text(f"canal 2x2\n. .\n. .\nareas: {deep}\n")
+    code, _, err = run_cli("check", "-q", str(text))
+    assert code == 2 and err == f"pencilproof: error: {text}:4:7: areas: JSON nested too deeply\n"
+    out = tmp_path / "out.jsonl"
+    out.write_text(deep + "\n")
+    code, _, err = run_cli("generate", "canal", "--size", "4x4", "--count", "1", "--resume",
+                           "-o", str(out))
+    assert code == 2 and err == f"pencilproof: error: {out}:1: JSON nested too deeply\n"

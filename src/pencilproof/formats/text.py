@@ -88,6 +88,8 @@ def _parse_lines(lines: list[str], where: str, skip: int) -> Puzzle:
         at = f"{where}:{i + 1}:{len(key) + 2}: {key.strip()}"
         try:
             data = json.loads(value)
+        except RecursionError:
+            raise InputError("JSON nested too deeply", at) from None
         except ValueError as e:
             raise InputError(f"not JSON ({e.args[0].split(':')[0]})", at) from None
         puzzle = puzzle.with_params(**{key.strip(): genre.parse_param(key.strip(), data, at)})

@@ -48,6 +48,7 @@ except ImportError:  # pragma: no cover - not on POSIX: no lock
 from ..checker import Verdict, check_unique, optimum
 from ..cluster import NoWorkers
 from ..errors import InputError, InternalError
+from ..formats.jsondoc import loads
 from ..solvers.deadline import NEVER, Deadline, Terminated, TimeUp, deferred, installed
 from .generate import GenerateOptions, Generated, generate_one
 from .minimize import clue_count
@@ -115,10 +116,7 @@ def read_records(path: Path, options: GenerateOptions, seed: int) -> dict[int, d
         if not line.strip():
             continue
         where = f"{path}:{n}"
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise InputError(f"invalid JSON: {e.msg} (column {e.colno})", where) from None
+        rec = loads(line, str(path), n)  # (one line per failure: nesting, huge numbers too)
         if not isinstance(rec, dict) or not isinstance(rec.get("index"), int):
             raise InputError("not a generated puzzle record (no 'index')", where)
         if rec.get("master_seed") != seed:
