@@ -135,8 +135,9 @@ def locator(text: str, label: str, first_line: int = 1, prefix: Path = ()) -> Lo
 
 def _cell_json(v: Any) -> bool:
     """Whether a JSON grid cell has a shape any genre reads: null, a string, a number (not
-    true/false, which Python counts as 1 and 0), or a flat list of those (Tapa's clues)."""
-    if isinstance(v, list):
+    true/false, which Python counts as 1 and 0), or a flat list of those (Tapa's clues; a
+    tuple where the document was made in Python, as a Puzzle's to_doc)."""
+    if isinstance(v, (list, tuple)):
         return all(x is None or isinstance(x, (str, int, float)) and not isinstance(x, bool)
                    for x in v)
     return v is None or isinstance(v, (str, int, float)) and not isinstance(v, bool)
