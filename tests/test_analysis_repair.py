@@ -130,3 +130,15 @@ def test_a_solve_that_runs_out_of_time_is_never_another_answer(monkeypatch, run_
     code, out, _ = run_cli("repair", "-q", path)
     assert code == 3 and out == (f"{path}: unknown: the time limit was reached before another "
                                  "answer was found or ruled out\n")
+
+
+def test_a_puzzle_with_no_answer_is_a_verdict_not_bad_input(run_cli):
+    """Issue 46, item 9: ``repair`` of a puzzle with no solution said "error" (exit 2, bad
+    input) and named no file. It is the verdict ``check`` gives the same file: exit 1."""
+    path = "src/pencilproof/examples/no-solution.txt"
+    assert count(load(path)[0], limit=1).count == 0
+    code, out, err = run_cli("repair", path)
+    assert (code, err) == (1, "") and out == (f"{path}: no_solution: the puzzle has no answer, "
+                                              "so there is none to repair towards\n")
+    code, out, _ = run_cli("repair", "--json", path)
+    assert code == 1 and json.loads(out) == {"source": path, "verdict": "no_solution"}

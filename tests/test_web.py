@@ -219,7 +219,7 @@ def test_serve_warns_off_loopback(run_cli, monkeypatch):
     from pencilproof.cli import web as cli_web
     calls = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
-    monkeypatch.setattr(cli_web, "_can_bind", lambda host, port: None)
+    monkeypatch.setattr(cli_web, "_can_bind", lambda host, port: port)
     code, out, err = run_cli("serve", "--host", "0.0.0.0", "--port", "8123")
     assert code == 0 and calls == [{"host": "0.0.0.0", "port": 8123, "log_level": "warning"}]
     assert "warning: serving on 0.0.0.0, not loopback" in err
@@ -228,6 +228,11 @@ def test_serve_warns_off_loopback(run_cli, monkeypatch):
     assert code == 0 and err == "" and "http://127.0.0.1:8000/" in out
     assert cli_web.is_loopback("127.0.0.2") and cli_web.is_loopback("::1")
     assert cli_web.is_loopback("localhost") and not cli_web.is_loopback("192.168.1.5")
+    monkeypatch.undo()  # the real _can_bind: port 0 shows the port the system chose
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    code, out, err = run_cli("serve", "--port", "0")
+    chosen = calls[-1]["port"]
+    assert code == 0 and chosen > 0 and f"http://127.0.0.1:{chosen}/ (Ctrl-C stops)" in out
     code, _, err = run_cli("serve", "--port", "70000")
     assert code == 2 and "argument --port: a port is 0..65535: '70000'" in err
     code, _, err = run_cli("serve", "--port", "http")

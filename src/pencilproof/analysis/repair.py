@@ -34,6 +34,11 @@ from ..puzzle import Clue, Puzzle
 from ..solvers.backends import EncodingTimeout
 from ..solvers.deadline import NEVER, Deadline, TimeUp, alarm
 
+
+class NoSolution(InputError):
+    """The puzzle has no answer at all: a verdict (``no_solution``, as ``check`` says it),
+    not bad input, so the command line reports it as one and exits 1."""
+
 #: A clue as shown: its cell and the value the grid gets there.
 Placed = tuple[int, int, Clue]
 
@@ -164,7 +169,7 @@ def repair(puzzle: Puzzle, answer: Any = None, *, backend: Optional[str] = None,
     except TimeUp:
         return out_of_time()
     if answer is None:
-        raise InputError("the puzzle has no solution: there is no answer to repair towards")
+        raise NoSolution("the puzzle has no solution: there is no answer to repair towards")
     blank, clues = hooks.split_givens(puzzle)
     answer = hooks.answer_for(puzzle, answer)
     try:

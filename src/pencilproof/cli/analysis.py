@@ -14,6 +14,7 @@ from ..analysis import backbone, redundant, repair
 from ..analysis.conflict import ConflictResult, find_conflict
 from ..analysis.explain import LEVELS, Unsolvable, explain
 from ..analysis.grade import Grade, grade
+from ..analysis.repair import NoSolution
 from ..checker import CheckResult, OptimumResult, Verdict
 from ..checker import BACKENDS, DEFAULT_BACKEND
 from ..encodings import get_genre
@@ -129,9 +130,17 @@ def cmd_repair(args: argparse.Namespace) -> int:
     if args.redundant:
         return _redundant(args, puzzle)
     answer = load_answer(puzzle, args.answer) if args.answer is not None else doc.solution
-    with backstop(args.puzzle, args.time_limit):
-        res = repair(puzzle, answer, backend=args.solver,
-                     deadline=command_deadline(args.time_limit))
+    try:
+        with backstop(args.puzzle, args.time_limit):
+            res = repair(puzzle, answer, backend=args.solver,
+                         deadline=command_deadline(args.time_limit))
+    except NoSolution:
+        if args.json:
+            print(json.dumps({"source": args.puzzle, "verdict": Verdict.NO_SOLUTION.value}))
+        else:
+            print(f"{args.puzzle}: no_solution: the puzzle has no answer, so there is none "
+                  f"to repair towards")
+        return EXIT_NO
     if args.json:
         print(json.dumps({"source": args.puzzle, **res.to_json()}))
     elif res.already_unique:

@@ -30,8 +30,10 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def _can_bind(host: str, port: int) -> None:
-    """A one-line error now rather than uvicorn's log when the address is taken."""
+def _can_bind(host: str, port: int) -> int:
+    """A one-line error now rather than uvicorn's log when the address is taken; the port
+    bound (with ``--port 0``, the free port the system chose, so the address shown is one
+    that opens)."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror as e:
@@ -43,6 +45,7 @@ def _can_bind(host: str, port: int) -> None:
             s.bind(address)
         except OSError as e:
             raise InputError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+        return int(s.getsockname()[1])
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -55,14 +58,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"pencilproof: warning: serving on {args.host}, not loopback: anyone who can "
               "reach this machine can use it (no authentication, no encryption)",
               file=sys.stderr)
-    _can_bind(args.host, args.port)
+    port = _can_bind(args.host, args.port)
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    address = f"http://{shown}:{args.port}/"
+    address = f"http://{shown}:{port}/"
     print(f"pencilproof: the setter's workbench at {address} (Ctrl-C stops)", flush=True)
     if args.open:
         threading.Timer(1.5, webbrowser.open, (address,)).start()
     app = create_app(workers=args.workers, queue=args.queue)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(app, host=args.host, port=port, log_level="warning")
     return 0
 
 
