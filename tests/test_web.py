@@ -75,12 +75,15 @@ def test_bad_input_is_400_with_one_line(client):
                     {"puzzle": CANAL, "time_limit": -1}, {"puzzle": CANAL, "time_limit": "x"},
                     {"puzzle": CANAL, "time_limit": 1e9}, {"puzzle": CANAL, "solver": "minisat"},
                     {"puzzle": "https://puzz.link/p?canal/6/6/3i3h2"},
-                    {"puzzle": CANAL, "client": 3}):
+                    {"puzzle": CANAL, "client": 3}, {"puzzle": CANAL, "solver": []},
+                    {"puzzle": CANAL, "solver": {}}, {"puzzle": CANAL, "format": ["text"]}):
         r = client.post("/api/check", json=payload)
         assert r.status_code == 400, payload
         message = r.json()["error"]
         assert message and "\n" not in message and "Traceback" not in message
     assert "r1c2: unknown token 'x'" in post(client, "check", puzzle="canal 2x2\n. x\n. .").json()["error"]
+    assert post(client, "check", puzzle=CANAL, solver=[]).json()["error"].startswith(
+        "'solver' must be one of ")  # (issue 46, item 9: a list was a 500 and a traceback)
     for raw in (b"{not json", b"[1, 2]", "\u00ff".encode("latin-1")):
         r = client.post("/api/check", content=raw)
         assert r.status_code == 400 and "Traceback" not in r.text

@@ -83,7 +83,8 @@ def time_limit(payload: dict[str, Any]) -> float:
 
 def _choice(payload: dict[str, Any], key: str, choices: Any) -> Any:
     value = payload.get(key)
-    if value is not None and value not in choices:
+    # (a list or an object is no choice either: `[] in {...}` would raise, a 500)
+    if value is not None and (not isinstance(value, str) or value not in choices):
         raise InputError(f"'{key}' must be one of {', '.join(sorted(choices))}")
     return value
 
