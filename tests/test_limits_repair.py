@@ -44,6 +44,6 @@ def test_a_puzzle_without_a_solution_is_still_said_to_have_none(run_cli, tmp_pat
     path.write_text(json.dumps({"genre": "canal", "rows": 2, "cols": 2,
                                 "grid": [[4, None], [None, None]]}))
     code, out, err = run_cli("repair", str(path), "--time-limit", "60", "-q")
-    assert (code, out) == (2, "")
-    assert err == ("pencilproof: error: the puzzle has no solution: there is no answer to "
+    assert (code, err) == (1, "")  # the verdict no_solution (issue 46, item 9), not bad input
+    assert out == (f"{path}: no_solution: the puzzle has no answer, so there is none to "
                    "repair towards\n")
